@@ -1,0 +1,72 @@
+#pragma once
+// Agents as structs of arrays. An agent is a walking human that moves only by footsteps; its
+// location is the average of its two feet and its heading the average of their orientations
+// (Granieri et al. 1995 §2.3.1).
+//
+// Footstep points lie on the agent's line of progression; the lateral offset of each foot (half the
+// step width) is a matter of posture and is added by MOTION. Feet together therefore means both
+// footstep points coincide, and an agent that closes its feet stands exactly on its forward foot.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "footfall/core/math.hpp"
+
+namespace footfall {
+
+enum class Gait : std::uint8_t { Stand, Walk, Close };
+const char* gait_name(Gait g);
+
+// A linear plan for the agent's location: `from` at t0, `to` at t1, still before and after.
+struct Plan {
+  Vec2 from, to;
+  double t0 = 0, t1 = 0;
+  Vec2 at(double t) const {
+    if (t <= t0) return from;
+    if (t >= t1) return to;
+    return from + (to - from) * ((t - t0) / (t1 - t0));
+  }
+};
+
+// Published once per frame by MOTION and immutable afterwards: everything one agent may know of
+// another (DESIGN.md, "Stages and the frame").
+struct Snapshot {
+  std::uint64_t frame = 0;
+  double time = 0;
+  std::vector<Vec2> location;
+  std::vector<double> heading;
+  std::vector<Plan> plan;
+  std::vector<double> radius;
+  std::vector<Gait> gait;
+
+  std::size_t size() const { return location.size(); }
+  void resize(std::size_t n) {
+    location.resize(n); heading.resize(n); plan.resize(n); radius.resize(n); gait.resize(n);
+  }
+};
+
+// Hot per-agent state owned by CONTROL (feet, step timing) plus the per-agent behavior-net
+// parameters in one flat arena.
+struct Agents {
+  std::vector<std::string> name;
+  std::vector<Vec2> foot[2];
+  std::vector<double> foot_heading[2];
+  std::vector<std::uint8_t> forward;  // the foot planted last: the fan is sampled in front of it
+  std::vector<double> radius;
+  std::vector<Plan> plan;             // the current step, as a motion of the location
+  std::vector<double> heading_from, heading_to;
+  std::vector<Gait> gait;
+  std::vector<std::uint32_t> steps;  // footsteps decided so far: the counter of per-agent randomness
+  std::vector<std::uint32_t> net;    // behavior-net template of each agent
+  std::vector<std::uint32_t> param_offset;  // start of the agent's block in `params`
+  std::vector<double> params;
+
+  std::size_t size() const { return name.size(); }
+  Vec2 location(std::size_t a) const { return 0.5 * (foot[0][a] + foot[1][a]); }
+  double heading(std::size_t a) const { return mean_heading(foot_heading[0][a], foot_heading[1][a]); }
+  double* params_of(std::size_t a) { return params.data() + param_offset[a]; }
+  const double* params_of(std::size_t a) const { return params.data() + param_offset[a]; }
+  int find(std::string_view agent_name) const;  // -1 when absent
+};
+
+}  // namespace footfall

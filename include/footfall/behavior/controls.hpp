@@ -1,0 +1,50 @@
+#pragma once
+// Control nodes (Granieri et al. 1995 §2.2): attract and avoid, as pure functions of a percept.
+// They emit a recommended change (Δθ, Δd); the walk node scores a candidate footstep by the node's
+// energy there, weight · (Δθ² + Δd²)^power (Reich 1997 §7.2: "multiplied by a user-defined scalar
+// and raised to a user-defined power"; we apply the power to the squared sum, then the weight, so
+// that weight stays a linear mix factor between behaviors whatever the power).
+#include <cmath>
+
+#include "footfall/core/math.hpp"
+
+namespace footfall {
+
+struct ControlOut {
+  double dtheta = 0;
+  double dd = 0;
+};
+
+struct AttractParams {
+  double k_theta = 1, k_d = 1, t_theta = 0, t_d = 0;
+};
+
+struct AvoidParams {
+  double k_theta = 1, k_d = 1, t_d = 1;
+};
+
+// Granieri et al. 1995 §2.2, "Attract": zero inside the thresholds, linear outside.
+inline ControlOut attract(double d, double theta, const AttractParams& p) {
+  ControlOut o;
+  if (theta > p.t_theta) o.dtheta = p.k_theta * (theta - p.t_theta);
+  else if (theta < -p.t_theta) o.dtheta = p.k_theta * (theta + p.t_theta);
+  if (d > p.t_d) o.dd = p.k_d * (d - p.t_d);
+  return o;
+}
+
+// Granieri et al. 1995 §2.2, "Avoid": no angular threshold; both terms vanish beyond t_d. The paper
+// prints the second formula under the name Δθ; it is the distance term Δd.
+inline ControlOut avoid(double d, double theta, const AvoidParams& p) {
+  ControlOut o;
+  if (d > p.t_d) return o;
+  o.dtheta = theta >= 0 ? p.k_theta * (kPi - theta) : p.k_theta * (-kPi - theta);
+  o.dd = p.k_d * (p.t_d - d);
+  return o;
+}
+
+inline double control_energy(const ControlOut& o, double weight, double power) {
+  const double e = o.dtheta * o.dtheta + o.dd * o.dd;
+  return weight * (power == 1.0 ? e : std::pow(e, power));
+}
+
+}  // namespace footfall

@@ -1,0 +1,99 @@
+#pragma once
+// The behavior net (Granieri et al. 1995 §2): nodes joined by links that carry floating-point
+// values, updated synchronously with separate load and emit phases (after Haumann & Parent 1988),
+// so the order in which nodes are visited never changes a result.
+//
+// A template holds the structure and parameter defaults; each agent instantiating it owns a block of
+// parameter values. Every node emits three values: sensors (present, d, θ), controls (Δθ, Δd,
+// energy), the walk node (total energy, 0, 0).
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "footfall/behavior/node_kinds.hpp"
+#include "footfall/behavior/sensors.hpp"
+
+namespace footfall {
+
+inline constexpr int kNodeOutputs = 3;
+
+struct NetNode {
+  std::string name;
+  NodeKind kind{};
+  std::uint32_t param_offset = 0;  // first parameter of this node in an agent's block
+  std::uint32_t first_link = 0;    // incoming links [first_link, first_link + link_count)
+  std::uint32_t link_count = 0;
+  std::uint8_t level = 0;          // 1 + the deepest input's level; sensors are level 1
+  bool walkers = false;            // proximity: detects agents
+  std::uint64_t mask = 0;          // proximity: obstacle classes; terrain: ground types
+};
+
+class NetTemplate {
+ public:
+  struct NodeDecl {
+    std::string name;
+    NodeKind kind{};
+    std::vector<std::string> inputs;
+    bool walkers = false;
+    std::uint64_t mask = 0;
+  };
+
+  // Validates and links the declarations: unique names, inputs that exist and have the right role
+  // (control ← sensor, walk ← controls), no cycles, exactly one walk node. Throws
+  // std::invalid_argument naming the node at fault.
+  static NetTemplate build(std::string name, const std::vector<NodeDecl>& decls);
+
+  const std::string& name() const { return name_; }
+  std::span<const NetNode> nodes() const { return nodes_; }
+  std::span<const std::uint32_t> link_sources() const { return link_src_; }
+  std::span<const double> defaults() const { return defaults_; }
+  std::size_t param_count() const { return defaults_.size(); }
+  int depth() const { return depth_; }
+  int walk_node() const { return walk_; }
+  int find_node(std::string_view node) const;  // -1 when absent
+  // "node.param" → index in the agent's block, -1 when absent.
+  int find_param(std::string_view node, std::string_view param) const;
+  std::string param_name(std::size_t index) const;  // "node.param"
+
+ private:
+  std::string name_;
+  std::vector<NetNode> nodes_;
+  std::vector<std::uint32_t> link_src_;
+  std::vector<double> defaults_;
+  int depth_ = 0;
+  int walk_ = -1;
+};
+
+// Scratch buffers for evaluating one template; one per thread.
+class NetEvaluator {
+ public:
+  explicit NetEvaluator(const NetTemplate& net);
+
+  // Runs the net with the agent placed at `pose` until the walk node has its input (depth ticks)
+  // and returns the walk node's energy. `order` permutes the visiting order inside each phase
+  // (tests use it to show the order is irrelevant); empty means storage order.
+  double evaluate(const double* params, const Pose& pose, const SenseContext& ctx,
+                  std::span<const std::uint32_t> order = {});
+
+  // One full synchronous tick over every node: load all, then emit all.
+  void tick(const double* params, const Pose& pose, const SenseContext& ctx,
+            std::span<const std::uint32_t> order = {});
+  void reset();
+
+  std::span<const double> outputs(std::size_t node) const {
+    return {emitted_.data() + node * kNodeOutputs, kNodeOutputs};
+  }
+
+ private:
+  void load(std::size_t node);
+  void emit(std::size_t node, const double* params, const Pose& pose, const SenseContext& ctx);
+  void phase(int level, const double* params, const Pose& pose, const SenseContext& ctx,
+             std::span<const std::uint32_t> order);
+
+  const NetTemplate* net_;
+  std::vector<double> emitted_;  // kNodeOutputs per node
+  std::vector<double> loaded_;   // kNodeOutputs per link
+};
+
+}  // namespace footfall

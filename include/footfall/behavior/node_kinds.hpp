@@ -1,0 +1,51 @@
+#pragma once
+// The kinds of behavior-net node and their parameters. Every parameter is a double stored per agent,
+// so any of them can be addressed by a dotted name (agent7.avoid_walkers.k_theta), overridden per
+// agent in a scenario and edited at run time by PaT-Nets. References to named things (a location, an
+// obstacle, an agent) are stored as indices resolved when the scenario loads.
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+namespace footfall {
+
+enum class NodeKind : std::uint8_t {
+  ObjectSensor, LocationSensor, ProximitySensor, LineSensor, TerrainSensor, FovSensor,
+  Attract, Avoid, Walk,
+};
+
+enum class NodeRole : std::uint8_t { Sensor, Control, Motor };
+
+struct ParamSpec {
+  const char* name;
+  double fallback;  // default value
+  double lo, hi;    // accepted range, inclusive
+  const char* doc;
+};
+
+struct NodeKindInfo {
+  NodeKind kind;
+  const char* name;  // as written in a scenario: "location_sensor", "attract", ...
+  NodeRole role;
+  std::span<const ParamSpec> params;
+  int param_index(std::string_view param) const;  // -1 when absent
+};
+
+const NodeKindInfo& kind_info(NodeKind kind);
+const NodeKindInfo* find_kind(std::string_view name);
+std::span<const NodeKindInfo> all_kinds();
+
+// Parameter positions inside a node's block, one namespace per kind.
+namespace object_p { enum : int { Agent, Obstacle }; }
+namespace location_p { enum : int { X, Y }; }
+namespace proximity_p { enum : int { Radius, Fov }; }
+namespace line_p { enum : int { Segment, Fov }; }
+namespace terrain_p { enum : int { Range }; }
+namespace fov_p { enum : int { Radius, Fov }; }
+namespace attract_p { enum : int { KTheta, KD, TTheta, TD, Weight, Power, Bound }; }
+namespace avoid_p { enum : int { KTheta, KD, TD, Weight, Power, Bound }; }
+namespace walk_p {
+enum : int { Arcs, Rays, MinStep, MaxStep, MaxTurn, GoalCandidate, StayCandidate, StepLength, StepTime };
+}
+
+}  // namespace footfall

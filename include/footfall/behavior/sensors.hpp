@@ -1,0 +1,76 @@
+#pragma once
+// Perceptual nodes (Granieri et al. 1995 §2.1; Reich 1997 §7.3) as pure functions. Each is evaluated
+// with the agent placed at a pose (usually a candidate footstep) and returns (d, θ) relative to that
+// pose, or nothing. d is a clearance: distances between bounding shapes, not centres.
+#include <cstdint>
+#include <optional>
+#include <span>
+
+#include "footfall/agents/agents.hpp"
+#include "footfall/world/world.hpp"
+
+namespace footfall {
+
+struct Pose {
+  Vec2 location;
+  double heading = 0;
+  Vec2 forward_foot;  // the foot planted last
+};
+
+struct Percept {
+  double d = 0;
+  double theta = 0;
+};
+
+// What an agent perceives of the others and of static geometry: the lists SENSE gathered, read
+// against the latest published snapshot.
+struct SenseContext {
+  const World& world;
+  const Snapshot& snapshot;
+  std::span<const std::uint32_t> neighbours;  // other agents near this one
+  std::span<const std::uint32_t> obstacles;   // obstacles near this one
+  std::uint32_t self = 0;
+  double self_radius = 0.25;
+};
+
+// Location sensor (Reich §7.3.2): distance from the forward foot to the point, so that the agent
+// can end standing on its goal rather than half a metre from it; θ seen from the agent's location.
+Percept sense_location(const Pose& pose, const Vec2& target);
+
+// Object sensor (Reich §7.3.1): global, no visibility test. For obstacles the exact shape is used
+// (the "better-fitting bounding shape" fix of Fig. 7.5); for agents their bounding cylinder.
+std::optional<Percept> sense_obstacle(const Pose& pose, const SenseContext& ctx, int obstacle);
+std::optional<Percept> sense_agent(const Pose& pose, const SenseContext& ctx, int agent);
+
+struct ProximityParams {
+  double radius = 2.0;    // R, metres
+  double fov = kPi / 3;   // half-angle of the sector, radians
+  bool walkers = true;    // detect other agents
+  std::uint64_t classes = 0;  // bit per obstacle class
+};
+
+// Proximity sensor (Reich §7.3.4): objects whose bounding shape intersects the sector are averaged
+// into one simulated object, each weighted by its intrusion depth α_i = R − (|c_i − p| − R_i).
+std::optional<Percept> sense_proximity(const Pose& pose, const SenseContext& ctx,
+                                       const ProximityParams& p);
+
+// Line sensor (Reich §7.3.3): the closest point of one segment, reported only within ±fov.
+std::optional<Percept> sense_line(const Pose& pose, const SenseContext& ctx, const Vec2& a,
+                                  const Vec2& b, double fov);
+
+// Terrain sensor (paper §2.1, after Reich et al. 1994): nearest ground of the sensed types within
+// `range` of the location; d = 0 (θ = 0) while standing on it.
+std::optional<Percept> sense_terrain(const Pose& pose, const World& world, std::uint64_t type_mask,
+                                     double range);
+
+// Field-of-view sensor (paper §2.1): agents within `radius` whose own field of view (half-angle
+// `fov`) contains the pose. The paper makes the output proportional to the number of watchers and
+// inversely proportional to their distances; we report that as an equivalent clearance
+// d = 1 / Σ 1/d_i (one watcher at d gives d; two at d give d/2), θ toward the nearest watcher.
+std::optional<Percept> sense_field_of_view(const Pose& pose, const SenseContext& ctx, double radius,
+                                           double fov);
+
+// Distance from p to the sector of radius R and half-angle fov at (apex, heading); 0 inside.
+double sector_distance(const Vec2& apex, double heading, double radius, double fov, const Vec2& p);
+
+}  // namespace footfall

@@ -1,0 +1,86 @@
+#pragma once
+// The walk motor node (Granieri et al. 1995 §2.3.1, Fig. 2; Reich 1997 §7.2.2): at the end of each
+// step, place the agent at every candidate of a fan of footsteps in front of the forward foot, run
+// the behavior net there, and schedule the candidate of minimum energy.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "footfall/behavior/net.hpp"
+
+namespace footfall {
+
+struct FanParams {
+  int arcs = 4, rays = 9;
+  double min_step = 0.3, max_step = 0.8, max_turn = kPi / 4;
+  bool goal_candidate = true, stay_candidate = true;
+  double step_length = 0.7, step_time = 0.53;
+  static FanParams from(const double* walk_params);
+};
+
+// The two feet at a foot-strike: `planted` is the forward foot, the fan's origin.
+struct Feet {
+  Vec2 planted;
+  double planted_heading = 0;
+  Vec2 trailing;
+  double trailing_heading = 0;
+  double heading() const { return mean_heading(planted_heading, trailing_heading); }
+  Vec2 location() const { return 0.5 * (planted + trailing); }
+  bool together() const { return (planted - trailing).squaredNorm() < 1e-12; }
+};
+
+enum class StepKind : std::uint8_t { Stay, Goal, Fan };
+
+struct Footstep {
+  StepKind kind = StepKind::Stay;
+  Vec2 foot;                // where the moving foot lands (Stay: the trailing foot closes up)
+  double foot_heading = 0;
+  double turn = 0;          // relative to the agent's heading
+  double length = 0;        // from the planted foot
+};
+
+// The fan: arcs × rays, arcs evenly spaced over [min_step, max_step] and rays over ±max_turn about
+// the agent's heading, then the goals inside the fan (Reich's option c) and the stay candidate
+// (option a). Fan order is arc-major; it only matters for ties, which `better` settles.
+void generate_candidates(const FanParams& fan, const Feet& feet, std::span<const Vec2> goals,
+                         std::vector<Footstep>& out);
+
+// The agent's pose after taking the step: location = average of the feet, heading = their average.
+Pose pose_after(const Feet& feet, const Footstep& step);
+
+// Duration of a step of the given length: cadence and length change together, T = T0·√(L/L0)
+// clamped to [0.6, 1.25]·T0 (speed ∝ √L, the dynamic-similarity rule for walking). Standing still
+// lasts one preferred step.
+double step_duration(const FanParams& fan, const Footstep& step);
+
+// Deterministic total order for equal energies: stay, then goal, then the smaller turn, then a turn
+// to the right (pedestrians keep right), then the longer step.
+bool better(double energy_a, const Footstep& a, double energy_b, const Footstep& b);
+
+// Collision prevention (Reich §7.5.1): would the agent's disc, moving linearly from `from` to `to`
+// over [t0, t0 + duration] and then standing, interpenetrate a solid obstacle or another agent
+// following its published plan?
+bool step_collides(const SenseContext& ctx, const Vec2& from, const Vec2& to, double t0,
+                   double duration);
+
+// Smallest distance between a disc moving linearly over [t0, t1] (then still at `to`) and a plan,
+// over [t0, max(t1, plan.t1)].
+double min_distance_to_plan(const Vec2& from, const Vec2& to, double t0, double t1, const Plan& p);
+
+struct Decision {
+  Footstep step;
+  double energy = kInf;
+  double duration = 0;
+  std::uint32_t candidates = 0;  // candidates evaluated (walk-node evaluations of the net)
+  bool blocked = false;          // every candidate collided: the agent freezes
+};
+
+// The whole walk node for one agent at its foot-strike at time t.
+Decision decide_step(const NetTemplate& net, const double* params, const Feet& feet, double t,
+                     const SenseContext& ctx, NetEvaluator& eval,
+                     std::vector<Footstep>& scratch);
+
+// Targets of the bound attractions fed by location sensors: the goal candidates.
+void bound_goals(const NetTemplate& net, const double* params, std::vector<Vec2>& out);
+
+}  // namespace footfall

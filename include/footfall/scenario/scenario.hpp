@@ -1,0 +1,44 @@
+#pragma once
+// Scenario files (YAML): world, behavior-net templates, agents and run settings. The only module that
+// knows YAML. Validation is strict; every error names file:line:col. Format: docs/scenario.md.
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "footfall/agents/agents.hpp"
+#include "footfall/behavior/net.hpp"
+#include "footfall/pipeline/simulation.hpp"
+#include "footfall/world/world.hpp"
+
+namespace footfall {
+
+class ScenarioError : public std::runtime_error {
+ public:
+  ScenarioError(std::string file, int line, int column, const std::string& message)
+      : std::runtime_error(file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
+                           message),
+        file_(std::move(file)), line_(line), column_(column) {}
+  const std::string& file() const { return file_; }
+  int line() const { return line_; }
+  int column() const { return column_; }
+
+ private:
+  std::string file_;
+  int line_, column_;
+};
+
+struct Scenario {
+  std::string name;
+  std::string path;
+  double duration = 60;  // seconds simulated when the command line gives no frame count
+  SimConfig config;
+  World world;
+  std::vector<NetTemplate> nets;
+  Agents agents;
+};
+
+// Throws ScenarioError. `text` overloads take the file name only for messages.
+Scenario load_scenario(const std::string& path);
+Scenario parse_scenario(const std::string& text, const std::string& file_name);
+
+}  // namespace footfall

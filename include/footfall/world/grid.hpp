@@ -1,0 +1,51 @@
+#pragma once
+// A uniform grid over the ground plane in compressed-row form: cell c holds items
+// [cell_start[c], cell_start[c+1]). Rebuilt every frame for agents (a counting sort, so items of a
+// cell are in ascending id order and queries are deterministic), built once for static geometry.
+#include <cstdint>
+#include <vector>
+
+#include "footfall/world/shapes.hpp"
+
+namespace footfall {
+
+class UniformGrid {
+ public:
+  UniformGrid() = default;
+  UniformGrid(const Aabb& bounds, double cell_size);
+
+  // Points: item i sits in the cell containing points[i]; points outside the bounds are clamped
+  // to the border cells so nothing is ever lost.
+  void build_points(const std::vector<Vec2>& points);
+  // Boxes: item i is listed in every cell its box overlaps.
+  void build_boxes(const std::vector<Aabb>& boxes);
+
+  // Calls f(item) for every item in the cells overlapping `box`. Items spanning several cells may
+  // be visited more than once when built with build_boxes.
+  template <class F>
+  void for_each_in(const Aabb& box, F&& f) const {
+    if (cell_start_.empty()) return;
+    const auto [x0, y0] = cell_of(box.lo);
+    const auto [x1, y1] = cell_of(box.hi);
+    for (int y = y0; y <= y1; ++y)
+      for (int x = x0; x <= x1; ++x) {
+        const std::size_t c = static_cast<std::size_t>(y) * nx_ + x;
+        for (std::uint32_t k = cell_start_[c]; k < cell_start_[c + 1]; ++k) f(items_[k]);
+      }
+  }
+
+  double cell_size() const { return cell_; }
+  int nx() const { return nx_; }
+  int ny() const { return ny_; }
+
+ private:
+  std::pair<int, int> cell_of(const Vec2& p) const;
+
+  Vec2 origin_ = Vec2::Zero();
+  double cell_ = 1.0;
+  int nx_ = 0, ny_ = 0;
+  std::vector<std::uint32_t> cell_start_;
+  std::vector<std::uint32_t> items_;
+};
+
+}  // namespace footfall

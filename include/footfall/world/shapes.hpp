@@ -1,0 +1,50 @@
+#pragma once
+// Static obstacle shapes on the ground plane and exact distance queries against them.
+#include <variant>
+#include <vector>
+
+#include "footfall/core/math.hpp"
+
+namespace footfall {
+
+struct Box {  // an oriented rectangle: buildings, kiosks, benches
+  Vec2 center;
+  Vec2 half;            // half extents along the box's own x and y axes
+  double rotation = 0;  // radians, counter-clockwise
+};
+
+struct Cylinder {  // poles, trees, bollards
+  Vec2 center;
+  double radius = 0;
+};
+
+struct Segment {  // walls and curbs
+  Vec2 a, b;
+};
+
+using Shape = std::variant<Box, Cylinder, Segment>;
+
+struct Aabb {
+  Vec2 lo{kInf, kInf}, hi{-kInf, -kInf};
+  void add(const Vec2& p) { lo = lo.cwiseMin(p); hi = hi.cwiseMax(p); }
+  Aabb inflated(double r) const { return {(lo.array() - r).matrix(), (hi.array() + r).matrix()}; }
+};
+
+Aabb bounds_of(const Shape& s);
+
+// Closest point of the shape (its solid interior included) to p; p itself when p is inside.
+Vec2 closest_point(const Shape& s, const Vec2& p);
+
+// Distance from p to the shape; 0 inside.
+double distance_to(const Shape& s, const Vec2& p);
+
+// Distance from the segment [a, b] to the shape; 0 when they touch. Used to test a whole step,
+// so that a step can never tunnel through a thin wall.
+double segment_distance_to(const Shape& s, const Vec2& a, const Vec2& b);
+
+// Polygon helpers for ground regions (simple polygons, either winding).
+bool polygon_contains(const std::vector<Vec2>& poly, const Vec2& p);
+double polygon_distance(const std::vector<Vec2>& poly, const Vec2& p);  // 0 inside
+Vec2 polygon_closest_point(const std::vector<Vec2>& poly, const Vec2& p);  // p inside
+
+}  // namespace footfall

@@ -1,0 +1,72 @@
+#pragma once
+// The static world: typed ground regions, obstacles, named locations and the grids that index them.
+// Built once by the scenario loader, then read-only (every stage may read it concurrently).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "footfall/world/grid.hpp"
+#include "footfall/world/shapes.hpp"
+
+namespace footfall {
+
+struct GroundType {
+  std::string name;
+  double navigability = 1.0;  // 1 = ideal walking surface, 0 = impassable (water)
+  bool jaywalk = false;       // a footstep here counts as a jaywalk event (street, not crosswalk)
+};
+
+struct GroundRegion {
+  std::string name;
+  int type = 0;  // index into World::ground_types
+  std::vector<Vec2> polygon;
+};
+
+struct Obstacle {
+  std::string name;
+  Shape shape;
+  int cls = 0;        // index into World::classes ("building", "pole", "wall", ...)
+  bool solid = true;  // a solid obstacle can never be walked through (collision prevention)
+};
+
+struct Location {
+  std::string name;
+  Vec2 position;
+};
+
+class World {
+ public:
+  std::vector<GroundType> ground_types;
+  int default_ground = 0;  // ground type where no region lies
+  std::vector<GroundRegion> regions;  // later regions lie on top of earlier ones
+  std::vector<Obstacle> obstacles;
+  std::vector<Location> locations;
+  std::vector<std::string> classes;  // obstacle classes; "walkers" is reserved for agents
+
+  // Builds the spatial indices; call once after filling the vectors above.
+  void finalize(double cell_size = 4.0);
+
+  const Aabb& bounds() const { return bounds_; }
+  int ground_at(const Vec2& p) const;  // ground type index of the topmost region containing p
+  double navigability_at(const Vec2& p) const { return ground_types[ground_at(p)].navigability; }
+
+  // Nearest point within `range` of p lying on ground of a type in `type_mask` (bit per type);
+  // p itself when p is on such ground. Overlays are respected only at p itself: the distance is to
+  // the matching polygons, so keep regions that matter for distances non-overlapping.
+  std::optional<Vec2> nearest_ground(const Vec2& p, std::uint64_t type_mask, double range) const;
+
+  template <class F>
+  void for_each_obstacle_near(const Aabb& box, F&& f) const { obstacle_grid_.for_each_in(box, f); }
+
+  int find_class(std::string_view name) const;    // -1 when absent
+  int find_location(std::string_view name) const;  // -1 when absent
+  int find_obstacle(std::string_view name) const;  // -1 when absent
+  int find_ground_type(std::string_view name) const;
+
+ private:
+  Aabb bounds_;
+  UniformGrid obstacle_grid_;
+  UniformGrid region_grid_;
+};
+
+}  // namespace footfall

@@ -1,0 +1,22 @@
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace footfall::app {
+
+struct RunOptions {
+  std::string scenario;
+  bool headless = false;
+  std::optional<long> frames;
+  std::optional<std::uint64_t> seed;
+  int threads = 0;  // 0: all cores
+  std::string trajectory;  // empty: not written
+  std::string summary;     // empty: not written
+  bool quiet = false;
+};
+
+int run_command(const RunOptions& options);
+int validate_command(const std::string& scenario);
+
+}  // namespace footfall::app

@@ -1,0 +1,204 @@
+#include "footfall/behavior/net.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <unordered_map>
+
+#include "footfall/behavior/controls.hpp"
+
+namespace footfall {
+
+NetTemplate NetTemplate::build(std::string name, const std::vector<NodeDecl>& decls) {
+  NetTemplate t;
+  t.name_ = std::move(name);
+  std::unordered_map<std::string, std::uint32_t> index;
+  for (const auto& d : decls) {
+    if (!index.emplace(d.name, static_cast<std::uint32_t>(index.size())).second)
+      throw std::invalid_argument("node '" + d.name + "' is declared twice");
+  }
+  // Nodes, parameters and links, in declaration order.
+  for (const auto& d : decls) {
+    const NodeKindInfo& info = kind_info(d.kind);
+    NetNode n;
+    n.name = d.name;
+    n.kind = d.kind;
+    n.walkers = d.walkers;
+    n.mask = d.mask;
+    n.param_offset = static_cast<std::uint32_t>(t.defaults_.size());
+    for (const auto& p : info.params) t.defaults_.push_back(p.fallback);
+    n.first_link = static_cast<std::uint32_t>(t.link_src_.size());
+    for (const auto& in : d.inputs) {
+      const auto it = index.find(in);
+      if (it == index.end())
+        throw std::invalid_argument("node '" + d.name + "' takes input '" + in +
+                                    "', which is not a node of this net");
+      const NodeRole src = kind_info(decls[it->second].kind).role;
+      const bool ok = (info.role == NodeRole::Control && src == NodeRole::Sensor) ||
+                      (info.role == NodeRole::Motor && src == NodeRole::Control);
+      if (!ok)
+        throw std::invalid_argument("node '" + d.name + "' (" + info.name + ") cannot take input '" +
+                                    in + "' (" + kind_info(decls[it->second].kind).name +
+                                    "): controls read sensors, the walk node reads controls");
+      t.link_src_.push_back(it->second);
+    }
+    n.link_count = static_cast<std::uint32_t>(d.inputs.size());
+    if (info.role == NodeRole::Control && n.link_count != 1)
+      throw std::invalid_argument("node '" + d.name + "' (" + info.name +
+                                  ") needs exactly one sensor input");
+    if (info.role == NodeRole::Motor) {
+      if (t.walk_ >= 0) throw std::invalid_argument("a net has one walk node; '" + d.name +
+                                                    "' is a second");
+      t.walk_ = static_cast<int>(t.nodes_.size());
+    }
+    t.nodes_.push_back(std::move(n));
+  }
+  if (t.walk_ < 0) throw std::invalid_argument("the net has no walk node");
+  // Levels: roles make the graph a three-layer DAG, so one pass in role order settles them.
+  for (const NodeRole role : {NodeRole::Sensor, NodeRole::Control, NodeRole::Motor})
+    for (auto& n : t.nodes_) {
+      if (kind_info(n.kind).role != role) continue;
+      std::uint8_t lvl = 1;
+      for (std::uint32_t l = n.first_link; l < n.first_link + n.link_count; ++l)
+        lvl = std::max<std::uint8_t>(lvl, t.nodes_[t.link_src_[l]].level + 1);
+      n.level = lvl;
+      t.depth_ = std::max<int>(t.depth_, lvl);
+    }
+  return t;
+}
+
+int NetTemplate::find_node(std::string_view node) const {
+  for (std::size_t i = 0; i < nodes_.size(); ++i)
+    if (nodes_[i].name == node) return static_cast<int>(i);
+  return -1;
+}
+
+int NetTemplate::find_param(std::string_view node, std::string_view param) const {
+  const int n = find_node(node);
+  if (n < 0) return -1;
+  const int p = kind_info(nodes_[n].kind).param_index(param);
+  return p < 0 ? -1 : static_cast<int>(nodes_[n].param_offset) + p;
+}
+
+std::string NetTemplate::param_name(std::size_t index) const {
+  for (const auto& n : nodes_) {
+    const auto& params = kind_info(n.kind).params;
+    if (index >= n.param_offset && index < n.param_offset + params.size())
+      return n.name + "." + params[index - n.param_offset].name;
+  }
+  return "?";
+}
+
+NetEvaluator::NetEvaluator(const NetTemplate& net)
+    : net_(&net),
+      emitted_(net.nodes().size() * kNodeOutputs, 0.0),
+      loaded_(net.link_sources().size() * kNodeOutputs, 0.0) {}
+
+void NetEvaluator::reset() {
+  std::fill(emitted_.begin(), emitted_.end(), 0.0);
+  std::fill(loaded_.begin(), loaded_.end(), 0.0);
+}
+
+void NetEvaluator::load(std::size_t node) {
+  const NetNode& n = net_->nodes()[node];
+  for (std::uint32_t l = n.first_link; l < n.first_link + n.link_count; ++l) {
+    const double* src = emitted_.data() + net_->link_sources()[l] * kNodeOutputs;
+    std::copy(src, src + kNodeOutputs, loaded_.data() + l * kNodeOutputs);
+  }
+}
+
+void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose,
+                        const SenseContext& ctx) {
+  const NetNode& n = net_->nodes()[node];
+  const double* p = params + n.param_offset;
+  double* out = emitted_.data() + node * kNodeOutputs;
+  const auto put_percept = [&](const std::optional<Percept>& s) {
+    out[0] = s ? 1.0 : 0.0;
+    out[1] = s ? s->d : 0.0;
+    out[2] = s ? s->theta : 0.0;
+  };
+  const double* in = loaded_.data() + n.first_link * kNodeOutputs;
+  switch (n.kind) {
+    case NodeKind::ObjectSensor:
+      put_percept(p[object_p::Agent] >= 0
+                      ? sense_agent(pose, ctx, static_cast<int>(p[object_p::Agent]))
+                      : sense_obstacle(pose, ctx, static_cast<int>(p[object_p::Obstacle])));
+      break;
+    case NodeKind::LocationSensor:
+      put_percept(sense_location(pose, Vec2(p[location_p::X], p[location_p::Y])));
+      break;
+    case NodeKind::ProximitySensor:
+      put_percept(sense_proximity(
+          pose, ctx, {p[proximity_p::Radius], p[proximity_p::Fov], n.walkers, n.mask}));
+      break;
+    case NodeKind::LineSensor: {
+      const int s = static_cast<int>(p[line_p::Segment]);
+      const auto* seg = s >= 0 && s < static_cast<int>(ctx.world.obstacles.size())
+                            ? std::get_if<Segment>(&ctx.world.obstacles[s].shape)
+                            : nullptr;
+      put_percept(seg ? sense_line(pose, ctx, seg->a, seg->b, p[line_p::Fov]) : std::nullopt);
+      break;
+    }
+    case NodeKind::TerrainSensor:
+      put_percept(sense_terrain(pose, ctx.world, n.mask, p[terrain_p::Range]));
+      break;
+    case NodeKind::FovSensor:
+      put_percept(sense_field_of_view(pose, ctx, p[fov_p::Radius], p[fov_p::Fov]));
+      break;
+    case NodeKind::Attract: {
+      ControlOut o;
+      if (in[0] != 0.0 && p[attract_p::Bound] != 0.0)
+        o = attract(in[1], in[2], {p[attract_p::KTheta], p[attract_p::KD], p[attract_p::TTheta],
+                                   p[attract_p::TD]});
+      out[0] = o.dtheta;
+      out[1] = o.dd;
+      out[2] = p[attract_p::Bound] != 0.0
+                   ? control_energy(o, p[attract_p::Weight], p[attract_p::Power]) : 0.0;
+      break;
+    }
+    case NodeKind::Avoid: {
+      ControlOut o;
+      if (in[0] != 0.0 && p[avoid_p::Bound] != 0.0)
+        o = avoid(in[1], in[2], {p[avoid_p::KTheta], p[avoid_p::KD], p[avoid_p::TD]});
+      out[0] = o.dtheta;
+      out[1] = o.dd;
+      out[2] = p[avoid_p::Bound] != 0.0
+                   ? control_energy(o, p[avoid_p::Weight], p[avoid_p::Power]) : 0.0;
+      break;
+    }
+    case NodeKind::Walk: {
+      // Summed in link order, never visiting order, so the sum is bit-identical for any order.
+      double total = 0;
+      for (std::uint32_t l = 0; l < n.link_count; ++l) total += in[l * kNodeOutputs + 2];
+      out[0] = total;
+      out[1] = out[2] = 0.0;
+      break;
+    }
+  }
+}
+
+void NetEvaluator::phase(int level, const double* params, const Pose& pose,
+                         const SenseContext& ctx, std::span<const std::uint32_t> order) {
+  const auto nodes = net_->nodes();
+  const std::size_t count = order.empty() ? nodes.size() : order.size();
+  const auto node_at = [&](std::size_t i) { return order.empty() ? i : order[i]; };
+  for (std::size_t i = 0; i < count; ++i)
+    if (level == 0 || nodes[node_at(i)].level == level) load(node_at(i));
+  for (std::size_t i = 0; i < count; ++i)
+    if (level == 0 || nodes[node_at(i)].level == level) emit(node_at(i), params, pose, ctx);
+}
+
+void NetEvaluator::tick(const double* params, const Pose& pose, const SenseContext& ctx,
+                        std::span<const std::uint32_t> order) {
+  phase(0, params, pose, ctx, order);
+}
+
+double NetEvaluator::evaluate(const double* params, const Pose& pose, const SenseContext& ctx,
+                              std::span<const std::uint32_t> order) {
+  // In a feed-forward net, a node of level k only needs to emit on tick k: on earlier ticks its
+  // inputs are not yet settled and on later ticks it would emit the same values again. Skipping
+  // those redundant emissions gives exactly the result of `depth` full synchronous ticks.
+  for (int level = 1; level <= net_->depth(); ++level) phase(level, params, pose, ctx, order);
+  return emitted_[net_->walk_node() * kNodeOutputs];
+}
+
+}  // namespace footfall

@@ -1,0 +1,101 @@
+#include "footfall/behavior/sensors.hpp"
+
+#include <algorithm>
+
+namespace footfall {
+
+Percept sense_location(const Pose& pose, const Vec2& target) {
+  return {(target - pose.forward_foot).norm(), relative_angle(pose.location, pose.heading, target)};
+}
+
+std::optional<Percept> sense_obstacle(const Pose& pose, const SenseContext& ctx, int obstacle) {
+  if (obstacle < 0 || obstacle >= static_cast<int>(ctx.world.obstacles.size())) return std::nullopt;
+  const Shape& s = ctx.world.obstacles[obstacle].shape;
+  const Vec2 q = closest_point(s, pose.location);
+  return Percept{(q - pose.location).norm() - ctx.self_radius,
+                 relative_angle(pose.location, pose.heading, q)};
+}
+
+std::optional<Percept> sense_agent(const Pose& pose, const SenseContext& ctx, int agent) {
+  if (agent < 0 || agent >= static_cast<int>(ctx.snapshot.size()) ||
+      agent == static_cast<int>(ctx.self))
+    return std::nullopt;
+  const Vec2& c = ctx.snapshot.location[agent];
+  return Percept{(c - pose.location).norm() - ctx.snapshot.radius[agent] - ctx.self_radius,
+                 relative_angle(pose.location, pose.heading, c)};
+}
+
+double sector_distance(const Vec2& apex, double heading, double radius, double fov,
+                       const Vec2& p) {
+  const Vec2 v = p - apex;
+  const double r = v.norm();
+  if (r == 0.0) return 0.0;
+  if (std::abs(wrap_angle(heading_of(v) - heading)) <= fov) return std::max(0.0, r - radius);
+  const Vec2 e1 = apex + radius * unit_from_heading(heading + fov);
+  const Vec2 e2 = apex + radius * unit_from_heading(heading - fov);
+  return std::min(point_segment_distance(p, apex, e1), point_segment_distance(p, apex, e2));
+}
+
+std::optional<Percept> sense_proximity(const Pose& pose, const SenseContext& ctx,
+                                       const ProximityParams& p) {
+  // Σ α_i c_i / Σ α_i and Σ α_i R_i / Σ α_i (Reich §7.3.4, Figs 7.9–7.10).
+  Vec2 sum_c = Vec2::Zero();
+  double sum_r = 0, sum_a = 0;
+  const auto consider = [&](const Vec2& c, double radius) {
+    if (sector_distance(pose.location, pose.heading, p.radius, p.fov, c) > radius) return;
+    const double alpha = p.radius - ((c - pose.location).norm() - radius);
+    if (alpha <= 0) return;
+    sum_c += alpha * c;
+    sum_r += alpha * radius;
+    sum_a += alpha;
+  };
+  if (p.walkers)
+    for (const std::uint32_t j : ctx.neighbours)
+      if (j != ctx.self) consider(ctx.snapshot.location[j], ctx.snapshot.radius[j]);
+  if (p.classes != 0)
+    for (const std::uint32_t o : ctx.obstacles) {
+      const Obstacle& ob = ctx.world.obstacles[o];
+      if (!(p.classes & (1ull << ob.cls))) continue;
+      // A cylinder is its own bounding cylinder; other shapes enter at their nearest point.
+      if (const auto* cyl = std::get_if<Cylinder>(&ob.shape)) consider(cyl->center, cyl->radius);
+      else consider(closest_point(ob.shape, pose.location), 0.0);
+    }
+  if (sum_a <= 0) return std::nullopt;
+  const Vec2 c = sum_c / sum_a;
+  const double r = sum_r / sum_a;
+  return Percept{(c - pose.location).norm() - r - ctx.self_radius,
+                 relative_angle(pose.location, pose.heading, c)};
+}
+
+std::optional<Percept> sense_line(const Pose& pose, const SenseContext& ctx, const Vec2& a,
+                                  const Vec2& b, double fov) {
+  const Vec2 q = closest_on_segment(pose.location, a, b);
+  const double theta = relative_angle(pose.location, pose.heading, q);
+  if (std::abs(theta) > fov) return std::nullopt;
+  return Percept{(q - pose.location).norm() - ctx.self_radius, theta};
+}
+
+std::optional<Percept> sense_terrain(const Pose& pose, const World& world, std::uint64_t type_mask,
+                                     double range) {
+  const auto q = world.nearest_ground(pose.location, type_mask, range);
+  if (!q) return std::nullopt;
+  return Percept{(*q - pose.location).norm(), relative_angle(pose.location, pose.heading, *q)};
+}
+
+std::optional<Percept> sense_field_of_view(const Pose& pose, const SenseContext& ctx, double radius,
+                                           double fov) {
+  double inv_sum = 0, nearest = kInf, nearest_theta = 0;
+  for (const std::uint32_t j : ctx.neighbours) {
+    if (j == ctx.self) continue;
+    const Vec2& w = ctx.snapshot.location[j];
+    const double d = (pose.location - w).norm();
+    if (d > radius || std::abs(relative_angle(w, ctx.snapshot.heading[j], pose.location)) > fov)
+      continue;
+    inv_sum += 1.0 / std::max(d, 1e-3);
+    if (d < nearest) { nearest = d; nearest_theta = relative_angle(pose.location, pose.heading, w); }
+  }
+  if (inv_sum == 0) return std::nullopt;
+  return Percept{1.0 / inv_sum, nearest_theta};
+}
+
+}  // namespace footfall

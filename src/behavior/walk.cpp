@@ -1,0 +1,152 @@
+#include "footfall/behavior/walk.hpp"
+
+#include <algorithm>
+
+namespace footfall {
+
+FanParams FanParams::from(const double* w) {
+  FanParams f;
+  f.arcs = static_cast<int>(w[walk_p::Arcs]);
+  f.rays = static_cast<int>(w[walk_p::Rays]);
+  f.min_step = w[walk_p::MinStep];
+  f.max_step = std::max(w[walk_p::MaxStep], f.min_step);
+  f.max_turn = w[walk_p::MaxTurn];
+  f.goal_candidate = w[walk_p::GoalCandidate] != 0.0;
+  f.stay_candidate = w[walk_p::StayCandidate] != 0.0;
+  f.step_length = w[walk_p::StepLength];
+  f.step_time = w[walk_p::StepTime];
+  return f;
+}
+
+void generate_candidates(const FanParams& fan, const Feet& feet, std::span<const Vec2> goals,
+                         std::vector<Footstep>& out) {
+  out.clear();
+  const double heading = feet.heading();
+  for (int i = 0; i < fan.arcs; ++i) {
+    const double len = fan.arcs == 1 ? fan.max_step
+                                     : fan.min_step + (fan.max_step - fan.min_step) * i / (fan.arcs - 1);
+    for (int j = 0; j < fan.rays; ++j) {
+      const double turn = fan.rays == 1 ? 0.0 : -fan.max_turn + 2.0 * fan.max_turn * j / (fan.rays - 1);
+      const double h = heading + turn;
+      out.push_back({StepKind::Fan, feet.planted + len * unit_from_heading(h), wrap_angle(h), turn, len});
+    }
+  }
+  if (fan.goal_candidate)
+    for (const Vec2& g : goals) {
+      const Vec2 v = g - feet.planted;
+      const double len = v.norm();
+      if (len < 1e-6 || len > fan.max_step) continue;
+      const double turn = wrap_angle(heading_of(v) - heading);
+      if (std::abs(turn) > fan.max_turn + 1e-12) continue;
+      out.push_back({StepKind::Goal, g, wrap_angle(heading + turn), turn, len});
+    }
+  if (fan.stay_candidate)
+    out.push_back({StepKind::Stay, feet.planted, feet.planted_heading, 0.0,
+                   (feet.planted - feet.trailing).norm()});
+}
+
+Pose pose_after(const Feet& feet, const Footstep& step) {
+  // Either way the moving foot becomes the forward foot; for Stay it closes onto the planted one.
+  return {0.5 * (feet.planted + step.foot), mean_heading(feet.planted_heading, step.foot_heading),
+          step.foot};
+}
+
+double step_duration(const FanParams& fan, const Footstep& step) {
+  if (step.kind == StepKind::Stay && step.length < 1e-9) return fan.step_time;
+  const double ratio = std::sqrt(std::max(step.length, 1e-3) / fan.step_length);
+  return fan.step_time * std::clamp(ratio, 0.6, 1.25);
+}
+
+bool better(double ea, const Footstep& a, double eb, const Footstep& b) {
+  if (ea != eb) return ea < eb;
+  if (a.kind != b.kind) return a.kind < b.kind;
+  const double ta = std::abs(a.turn), tb = std::abs(b.turn);
+  if (ta != tb) return ta < tb;
+  if ((a.turn < 0) != (b.turn < 0)) return a.turn < 0;
+  return a.length > b.length;
+}
+
+double min_distance_to_plan(const Vec2& from, const Vec2& to, double t0, double t1,
+                            const Plan& p) {
+  const double end = std::max(t1, p.t1);
+  double cuts[4] = {t0, t1, p.t0, p.t1};
+  std::sort(cuts, cuts + 4);
+  const auto mine = [&](double t) {
+    if (t >= t1) return to;
+    return Vec2(from + (to - from) * ((t - t0) / (t1 - t0)));
+  };
+  double best = (mine(t0) - p.at(t0)).norm();
+  double a = t0;
+  for (int k = 0; k <= 4; ++k) {
+    const double b = k < 4 ? std::clamp(cuts[k], t0, end) : end;
+    if (b <= a) continue;
+    // Both motions are linear on [a, b]: minimise |r0 + v s| for s in [0, b − a].
+    const Vec2 r0 = mine(a) - p.at(a);
+    const Vec2 v = (mine(b) - p.at(b)) - r0;
+    const double vv = v.squaredNorm();
+    const double s = vv > 0 ? std::clamp(-r0.dot(v) / vv, 0.0, 1.0) : 0.0;
+    best = std::min(best, (r0 + s * v).norm());
+    a = b;
+  }
+  return best;
+}
+
+bool step_collides(const SenseContext& ctx, const Vec2& from, const Vec2& to, double t0,
+                   double duration) {
+  const double r = ctx.self_radius;
+  for (const std::uint32_t o : ctx.obstacles) {
+    const Obstacle& ob = ctx.world.obstacles[o];
+    if (ob.solid && segment_distance_to(ob.shape, from, to) < r) return true;
+  }
+  for (const std::uint32_t j : ctx.neighbours) {
+    if (j == ctx.self) continue;
+    const double reach = r + ctx.snapshot.radius[j];
+    if (min_distance_to_plan(from, to, t0, t0 + duration, ctx.snapshot.plan[j]) < reach) return true;
+  }
+  return false;
+}
+
+void bound_goals(const NetTemplate& net, const double* params, std::vector<Vec2>& out) {
+  out.clear();
+  for (const NetNode& n : net.nodes()) {
+    if (n.kind != NodeKind::Attract || params[n.param_offset + attract_p::Bound] == 0.0) continue;
+    const NetNode& src = net.nodes()[net.link_sources()[n.first_link]];
+    if (src.kind != NodeKind::LocationSensor) continue;
+    out.emplace_back(params[src.param_offset + location_p::X],
+                     params[src.param_offset + location_p::Y]);
+  }
+}
+
+Decision decide_step(const NetTemplate& net, const double* params, const Feet& feet, double t,
+                     const SenseContext& ctx, NetEvaluator& eval,
+                     std::vector<Footstep>& scratch) {
+  const FanParams fan = FanParams::from(params + net.nodes()[net.walk_node()].param_offset);
+  std::vector<Vec2> goals;
+  bound_goals(net, params, goals);
+  generate_candidates(fan, feet, goals, scratch);
+
+  const Vec2 here = feet.location();
+  Decision best;
+  for (const Footstep& step : scratch) {
+    const Pose pose = pose_after(feet, step);
+    const double duration = step_duration(fan, step);
+    double energy = kInf;
+    if (!step_collides(ctx, here, pose.location, t, duration)) {
+      energy = eval.evaluate(params, pose, ctx);
+      ++best.candidates;
+    }
+    if (energy < kInf && (best.energy == kInf || better(energy, step, best.energy, best.step))) {
+      best.step = step;
+      best.energy = energy;
+      best.duration = duration;
+    }
+  }
+  if (best.energy == kInf) {  // boxed in: freeze where we are, feet as they are
+    best.blocked = true;
+    best.step = {StepKind::Stay, feet.trailing, feet.trailing_heading, 0.0, 0.0};
+    best.duration = fan.step_time;
+  }
+  return best;
+}
+
+}  // namespace footfall

@@ -1,0 +1,53 @@
+// CONTROL: every agent at its foot-strike runs its walk node over the fan and schedules a step.
+// Reads S(N−1) and P(N−1); writes one decision per deciding agent.
+#include <tbb/parallel_for.h>
+
+#include "footfall/pipeline/simulation.hpp"
+
+namespace footfall {
+
+void Simulation::control_stage() {
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, due_.size()), [&](const auto& range) {
+    std::vector<Footstep> scratch;
+    for (std::size_t k = range.begin(); k != range.end(); ++k) {
+      const std::uint32_t a = due_[k];
+      const NetTemplate& net = nets_[agents_.net[a]];
+      const std::uint8_t f = agents_.forward[a];
+      const Feet feet{agents_.foot[f][a], agents_.foot_heading[f][a], agents_.foot[1 - f][a],
+                      agents_.foot_heading[1 - f][a]};
+      const SenseContext ctx{world_, snapshot_, percepts_prev_.neighbours[a],
+                             percepts_prev_.obstacles[a], a, agents_.radius[a]};
+      NetEvaluator eval(net);
+      decisions_[a] = decide_step(net, agents_.params_of(a), feet, agents_.plan[a].t1, ctx, eval,
+                                  scratch);
+    }
+  });
+
+  // Agents deciding in the same frame cannot see each other's new plans. Settle conflicts in id
+  // order: a plan that would meet an already accepted one is replaced by freezing in place, which
+  // every other decision has already been checked against.
+  for (const std::uint32_t a : due_) {
+    Decision& d = decisions_[a];
+    if (d.blocked) continue;
+    const Vec2 from = agents_.plan[a].to;
+    const Vec2 to = 0.5 * (agents_.foot[agents_.forward[a]][a] + d.step.foot);
+    const double t0 = agents_.plan[a].t1;
+    for (const std::uint32_t j : percepts_prev_.neighbours[a]) {
+      if (j >= a) break;  // sorted: only lower ids have been settled
+      if (!deciding_[j]) continue;
+      const Decision& dj = decisions_[j];
+      const Vec2 to_j = dj.blocked ? agents_.plan[j].to
+                                   : Vec2(0.5 * (agents_.foot[agents_.forward[j]][j] + dj.step.foot));
+      const Plan pj{agents_.plan[j].to, to_j, agents_.plan[j].t1, agents_.plan[j].t1 + dj.duration};
+      if (min_distance_to_plan(from, to, t0, t0 + d.duration, pj) <
+          agents_.radius[a] + agents_.radius[j]) {
+        d.blocked = true;
+        d.step = {StepKind::Stay, agents_.foot[1 - agents_.forward[a]][a],
+                  agents_.foot_heading[1 - agents_.forward[a]][a], 0.0, 0.0};
+        break;
+      }
+    }
+  }
+}
+
+}  // namespace footfall

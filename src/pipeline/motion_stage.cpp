@@ -1,0 +1,60 @@
+// MOTION: carry out the scheduled footsteps and publish snapshot S(N) (the location of every agent
+// interpolated along its current step). Articulated poses join here with the motion module.
+#include <tbb/parallel_for.h>
+
+#include "footfall/pipeline/simulation.hpp"
+
+namespace footfall {
+
+void Simulation::motion_stage() {
+  for (const std::uint32_t a : due_) {
+    const Decision& d = decisions_[a];
+    const Vec2 from = agents_.plan[a].to;
+    const double t0 = agents_.plan[a].t1;
+    const double h0 = agents_.heading(a);
+    const std::uint8_t f = agents_.forward[a];
+    if (d.blocked) {
+      agents_.gait[a] = Gait::Stand;
+    } else if (d.step.kind == StepKind::Stay) {
+      agents_.gait[a] = agents_.foot[0][a] == agents_.foot[1][a] ? Gait::Stand : Gait::Close;
+      agents_.foot[1 - f][a] = agents_.foot[f][a];
+      agents_.foot_heading[1 - f][a] = agents_.foot_heading[f][a];
+      agents_.forward[a] = 1 - f;
+    } else {
+      agents_.gait[a] = Gait::Walk;
+      agents_.foot[1 - f][a] = d.step.foot;
+      agents_.foot_heading[1 - f][a] = d.step.foot_heading;
+      agents_.forward[a] = 1 - f;
+      if (world_.ground_types[world_.ground_at(d.step.foot)].jaywalk) ++metrics_.jaywalk_events;
+    }
+    agents_.plan[a] = {from, agents_.location(a), t0, t0 + d.duration};
+    agents_.heading_from[a] = h0;
+    agents_.heading_to[a] = agents_.heading(a);
+    ++agents_.steps[a];
+    track_goal(a, t0, agents_.gait[a] != Gait::Walk);
+    metrics_.evaluations += d.candidates;
+    metrics_.blocked += d.blocked ? 1 : 0;
+  }
+  metrics_.decisions += due_.size();
+  publish(snapshot_.frame + 1, (snapshot_.frame + 1) * config_.dt);
+}
+
+void Simulation::publish(std::uint64_t frame, double t) {
+  snapshot_.frame = frame;
+  snapshot_.time = t;
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, agents_.size()), [&](const auto& range) {
+    for (std::size_t a = range.begin(); a != range.end(); ++a) {
+      const Plan& p = agents_.plan[a];
+      const double u = p.t1 > p.t0 ? std::clamp((t - p.t0) / (p.t1 - p.t0), 0.0, 1.0) : 1.0;
+      snapshot_.location[a] = p.at(t);
+      snapshot_.heading[a] = wrap_angle(agents_.heading_from[a] +
+                                        u * wrap_angle(agents_.heading_to[a] - agents_.heading_from[a]));
+      snapshot_.plan[a] = p;
+      snapshot_.radius[a] = agents_.radius[a];
+      snapshot_.gait[a] = agents_.gait[a];
+    }
+  });
+  agent_grid_.build_points(snapshot_.location);
+}
+
+}  // namespace footfall

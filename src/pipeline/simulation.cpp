@@ -1,0 +1,189 @@
+#include "footfall/pipeline/simulation.hpp"
+
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <chrono>
+#include <stdexcept>
+#include <string>
+
+#include "footfall/core/rng.hpp"
+
+namespace footfall {
+namespace {
+
+double ms_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+std::uint64_t pair_key(std::uint32_t a, std::uint32_t b) {
+  return (static_cast<std::uint64_t>(a) << 32) | b;
+}
+
+constexpr double kOverlapTolerance = 1e-6;  // metres; below this, touching is not a collision
+
+}  // namespace
+
+Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents, SimConfig config)
+    : world_(std::move(world)), nets_(std::move(nets)), agents_(std::move(agents)), config_(config) {
+  const std::size_t n = agents_.size();
+  agent_grid_ = UniformGrid(world_.bounds().inflated(50.0), 2.0);
+  percepts_prev_.neighbours.resize(n);
+  percepts_prev_.obstacles.resize(n);
+  percepts_next_ = percepts_prev_;
+  deciding_.assign(n, 0);
+  decisions_.resize(n);
+  progress_.resize(n);
+  snapshot_.resize(n);
+  agents_.plan.resize(n);
+  agents_.heading_from.resize(n);
+  agents_.heading_to.resize(n);
+  agents_.gait.assign(n, Gait::Stand);
+  agents_.steps.assign(n, 0);
+  // Staggered start (DESIGN.md): each agent's first foot-strike falls at a counter-based random
+  // phase of its step period, so decisions spread evenly over frames.
+  for (std::uint32_t a = 0; a < n; ++a) {
+    const NetTemplate& net = nets_[agents_.net[a]];
+    const double step_time =
+        agents_.params_of(a)[net.nodes()[net.walk_node()].param_offset + walk_p::StepTime];
+    const double phase = step_time * counter_uniform(config_.seed, a, 0, RngStream::StartPhase);
+    const Vec2 here = agents_.location(a);
+    agents_.plan[a] = {here, here, 0.0, phase};
+    agents_.heading_from[a] = agents_.heading_to[a] = agents_.heading(a);
+  }
+  publish(0, 0.0);
+  // P(0): the percepts the deciders of frame 1 will use, from S(0).
+  std::vector<std::uint32_t> due_next;
+  sense_stage(config_.dt, due_next);
+  std::swap(percepts_prev_, percepts_next_);
+  measure();
+}
+
+void Simulation::step() {
+  using clock = std::chrono::steady_clock;
+  FrameStats stats;
+  const double t = (snapshot_.frame + 1) * config_.dt;
+
+  // Who is at a foot-strike this frame, judged on S(N−1).
+  for (const std::uint32_t a : due_) deciding_[a] = 0;
+  due_.clear();
+  for (std::uint32_t a = 0; a < agents_.size(); ++a)
+    if (agents_.plan[a].t1 <= t + 1e-9) due_.push_back(a);
+  for (const std::uint32_t a : due_) deciding_[a] = 1;
+
+  auto t0 = clock::now();
+  std::vector<std::uint32_t> due_next;
+  sense_stage(t + config_.dt, due_next);
+  stats.ms.sense_ms = ms_since(t0);
+
+  t0 = clock::now();
+  control_stage();
+  stats.ms.control_ms = ms_since(t0);
+
+  t0 = clock::now();
+  const std::uint64_t evaluations_before = metrics_.evaluations;
+  motion_stage();
+  measure();
+  stats.ms.motion_ms = ms_since(t0);
+
+  std::swap(percepts_prev_, percepts_next_);
+  stats.decisions = static_cast<std::uint32_t>(due_.size());
+  stats.evaluations = metrics_.evaluations - evaluations_before;
+  last_frame_ = stats;
+}
+
+// Counts pairs that begin to overlap this frame and folds the frame into the trajectory hash.
+void Simulation::measure() {
+  const std::size_t n = agents_.size();
+  std::vector<std::vector<std::uint64_t>> found(n);
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n), [&](const auto& range) {
+    for (std::size_t a = range.begin(); a != range.end(); ++a) {
+      const Vec2& p = snapshot_.location[a];
+      const double r = snapshot_.radius[a];
+      agent_grid_.for_each_in(Aabb{p, p}.inflated(2 * r + 1.0), [&](std::uint32_t j) {
+        if (j <= a) return;
+        const double reach = r + snapshot_.radius[j] - kOverlapTolerance;
+        if ((snapshot_.location[j] - p).squaredNorm() < reach * reach)
+          found[a].push_back(pair_key(static_cast<std::uint32_t>(a), j));
+      });
+      world_.for_each_obstacle_near(Aabb{p, p}.inflated(r), [&](std::uint32_t o) {
+        const Obstacle& ob = world_.obstacles[o];
+        if (ob.solid && distance_to(ob.shape, p) < r - kOverlapTolerance)
+          found[a].push_back(pair_key(static_cast<std::uint32_t>(a), 0x80000000u | o));
+      });
+    }
+  });
+  std::vector<std::uint64_t> now;
+  for (auto& f : found) now.insert(now.end(), f.begin(), f.end());
+  std::sort(now.begin(), now.end());
+  now.erase(std::unique(now.begin(), now.end()), now.end());
+  for (const std::uint64_t k : now)
+    if (!std::binary_search(overlapping_.begin(), overlapping_.end(), k)) ++metrics_.collisions;
+  overlapping_ = std::move(now);
+
+  hash_.add(snapshot_.frame);
+  for (std::size_t a = 0; a < n; ++a) {
+    hash_.add(snapshot_.location[a].x());
+    hash_.add(snapshot_.location[a].y());
+    hash_.add(snapshot_.heading[a]);
+    hash_.add(static_cast<std::uint64_t>(snapshot_.gait[a]));
+  }
+}
+
+void Simulation::track_goal(std::uint32_t a, double t, bool standing) {
+  GoalProgress& g = progress_[a];
+  const NetTemplate& net = nets_[agents_.net[a]];
+  const double* params = agents_.params_of(a);
+  // The goal is the first bound location attraction (Reich §4.1: at most one is active).
+  bool has = false;
+  Vec2 goal = Vec2::Zero();
+  double tolerance = 0;
+  for (const NetNode& node : net.nodes()) {
+    if (node.kind != NodeKind::Attract || params[node.param_offset + attract_p::Bound] == 0.0)
+      continue;
+    const NetNode& src = net.nodes()[net.link_sources()[node.first_link]];
+    if (src.kind != NodeKind::LocationSensor) continue;
+    has = true;
+    goal = {params[src.param_offset + location_p::X], params[src.param_offset + location_p::Y]};
+    tolerance = params[node.param_offset + attract_p::TD];
+    break;
+  }
+  if (has != g.has_goal || (has && goal != g.goal)) {
+    g = GoalProgress{has, goal, tolerance, kInf, t, false, g.stuck};
+  }
+  if (!has) return;
+  const Vec2 foot = agents_.foot[agents_.forward[a]][a];
+  g.arrived = standing && (goal - foot).norm() <= tolerance + 1e-9;
+  const double d = (goal - agents_.location(a)).norm();
+  if (d < g.best_distance - config_.progress_step || g.arrived) {
+    g.best_distance = std::min(d, g.best_distance);
+    g.best_time = t;
+  }
+  if (!g.arrived && t - g.best_time > config_.stuck_seconds) g.stuck = true;
+}
+
+std::size_t Simulation::param_slot(std::string_view dotted) const {
+  const auto first = dotted.find('.');
+  const auto last = dotted.rfind('.');
+  if (first == std::string_view::npos || first == last)
+    throw std::out_of_range("parameter name '" + std::string(dotted) +
+                            "' is not of the form agent.node.param");
+  const int a = agents_.find(dotted.substr(0, first));
+  if (a < 0) throw std::out_of_range("no agent named '" + std::string(dotted.substr(0, first)) + "'");
+  const NetTemplate& net = nets_[agents_.net[a]];
+  const std::string_view node = dotted.substr(first + 1, last - first - 1);
+  const int p = net.find_param(node, dotted.substr(last + 1));
+  if (p < 0)
+    throw std::out_of_range("behavior net '" + net.name() + "' of agent '" +
+                            std::string(dotted.substr(0, first)) + "' has no parameter '" +
+                            std::string(dotted.substr(first + 1)) + "'");
+  return agents_.param_offset[a] + static_cast<std::size_t>(p);
+}
+
+double Simulation::param(std::string_view dotted) const { return agents_.params[param_slot(dotted)]; }
+
+void Simulation::set_param(std::string_view dotted, double value) {
+  agents_.params[param_slot(dotted)] = value;
+}
+
+}  // namespace footfall

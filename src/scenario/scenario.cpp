@@ -1,0 +1,478 @@
+#include "footfall/scenario/scenario.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "yaml_reader.hpp"
+
+namespace footfall {
+namespace {
+
+using yaml::Reader;
+
+constexpr double kWorld = 1e7;
+
+struct DefaultGround {
+  const char* name;
+  double navigability;
+  bool jaywalk;
+};
+// Built-in ground types; a scenario may retune them or add its own.
+constexpr DefaultGround kDefaultGround[] = {
+    {"sidewalk", 1.0, false}, {"crosswalk", 1.0, false}, {"street", 0.3, true},
+    {"grass", 0.7, false},    {"water", 0.0, false},
+};
+
+class Loader {
+ public:
+  Loader(std::string file) : r_(std::move(file)) {}
+
+  Scenario load(const YAML::Node& root) {
+    if (!root.IsDefined() || root.IsNull()) r_.fail_mark(YAML::Mark(), "the scenario is empty");
+    r_.expect_map(root, "the scenario",
+                  {"name", "description", "seed", "frame_rate", "duration", "world", "behaviors",
+                   "agents"});
+    Scenario s;
+    s.path = r_.file();
+    s.name = root["name"] ? r_.string(root["name"], "name") : std::string("scenario");
+    if (root["seed"]) s.config.seed = static_cast<std::uint64_t>(r_.integer(root["seed"], "seed", 0, (1l << 53)));
+    if (root["frame_rate"]) s.config.dt = 1.0 / r_.number(root["frame_rate"], "frame_rate", 1, 1000);
+    if (root["duration"]) s.duration = r_.number(root["duration"], "duration", 0, 1e6);
+    if (!root["world"]) r_.fail(root, "the scenario has no 'world'");
+    world(root["world"], s.world);
+    if (!root["behaviors"]) r_.fail(root, "the scenario has no 'behaviors'");
+    behaviors(root["behaviors"], s);
+    if (!root["agents"]) r_.fail(root, "the scenario has no 'agents'");
+    agents(root["agents"], s);
+    return s;
+  }
+
+ private:
+  // ---- world ---------------------------------------------------------------------------------
+  void world(const YAML::Node& n, World& w) {
+    r_.expect_map(n, "world",
+                  {"ground_types", "default_ground", "regions", "boxes", "cylinders", "segments",
+                   "locations"});
+    for (const auto& g : kDefaultGround) w.ground_types.push_back({g.name, g.navigability, g.jaywalk});
+    if (const auto gt = n["ground_types"]) {
+      r_.expect_map(gt, "world.ground_types", {});
+      for (const auto& kv : gt) {
+        const std::string name = r_.string(kv.first, "ground type name");
+        r_.expect_map(kv.second, "ground type '" + name + "'", {"navigability", "jaywalk"});
+        int t = w.find_ground_type(name);
+        if (t < 0) {
+          if (w.ground_types.size() >= 64) r_.fail(kv.first, "at most 64 ground types are supported");
+          w.ground_types.push_back({name, 1.0, false});
+          t = static_cast<int>(w.ground_types.size()) - 1;
+        }
+        if (kv.second["navigability"])
+          w.ground_types[t].navigability = r_.number(kv.second["navigability"], "navigability", 0, 1);
+        if (kv.second["jaywalk"]) w.ground_types[t].jaywalk = r_.boolean(kv.second["jaywalk"], "jaywalk");
+      }
+    }
+    if (n["default_ground"]) w.default_ground = ground_type(n["default_ground"], w);
+    if (const auto regions = n["regions"]) {
+      r_.expect_seq(regions, "world.regions");
+      for (const auto& g : regions) {
+        r_.expect_map(g, "a region", {"name", "type", "polygon"});
+        require(g, {"type", "polygon"}, "a region");
+        w.regions.push_back({g["name"] ? r_.string(g["name"], "region name") : std::string(),
+                             ground_type(g["type"], w), r_.polygon(g["polygon"], "region polygon")});
+      }
+    }
+    if (const auto boxes = n["boxes"]) {
+      r_.expect_seq(boxes, "world.boxes");
+      for (const auto& b : boxes) {
+        r_.expect_map(b, "a box", {"name", "center", "size", "rotation", "class", "solid"});
+        require(b, {"center", "size"}, "a box");
+        const Vec2 size = r_.vec2(b["size"], "box size");
+        if (size.x() <= 0 || size.y() <= 0) r_.fail(b["size"], "box size must be positive");
+        Box shape{r_.vec2(b["center"], "box center"), 0.5 * size,
+                  b["rotation"] ? r_.number(b["rotation"], "box rotation", -2 * kPi, 2 * kPi) : 0.0};
+        obstacle(b, w, shape, "building");
+      }
+    }
+    if (const auto cyls = n["cylinders"]) {
+      r_.expect_seq(cyls, "world.cylinders");
+      for (const auto& c : cyls) {
+        r_.expect_map(c, "a cylinder", {"name", "center", "radius", "class", "solid"});
+        require(c, {"center", "radius"}, "a cylinder");
+        Cylinder shape{r_.vec2(c["center"], "cylinder center"),
+                       r_.number(c["radius"], "cylinder radius", 1e-3, 1e3)};
+        obstacle(c, w, shape, "pole");
+      }
+    }
+    if (const auto segs = n["segments"]) {
+      r_.expect_seq(segs, "world.segments");
+      for (const auto& s : segs) {
+        r_.expect_map(s, "a segment", {"name", "from", "to", "class", "solid"});
+        require(s, {"from", "to"}, "a segment");
+        Segment shape{r_.vec2(s["from"], "segment from"), r_.vec2(s["to"], "segment to")};
+        if ((shape.a - shape.b).norm() < 1e-9) r_.fail(s, "a segment needs two distinct ends");
+        obstacle(s, w, shape, "wall");
+      }
+    }
+    if (const auto locs = n["locations"]) {
+      r_.expect_map(locs, "world.locations", {});
+      for (const auto& kv : locs) {
+        const std::string name = r_.string(kv.first, "location name");
+        if (w.find_location(name) >= 0) r_.fail(kv.first, "location '" + name + "' is defined twice");
+        w.locations.push_back({name, r_.vec2(kv.second, "location '" + name + "'")});
+      }
+    }
+    w.finalize();
+  }
+
+  void obstacle(const YAML::Node& n, World& w, Shape shape, const char* default_class) {
+    Obstacle o;
+    o.shape = shape;
+    o.name = n["name"] ? r_.string(n["name"], "obstacle name") : std::string();
+    if (!o.name.empty() && w.find_obstacle(o.name) >= 0)
+      r_.fail(n["name"], "obstacle '" + o.name + "' is defined twice");
+    const std::string cls = n["class"] ? r_.string(n["class"], "class") : std::string(default_class);
+    if (cls == "walkers") r_.fail(n["class"], "'walkers' is reserved for agents");
+    o.cls = w.find_class(cls);
+    if (o.cls < 0) {
+      if (w.classes.size() >= 64) r_.fail(n, "at most 64 obstacle classes are supported");
+      w.classes.push_back(cls);
+      o.cls = static_cast<int>(w.classes.size()) - 1;
+    }
+    o.solid = n["solid"] ? r_.boolean(n["solid"], "solid") : true;
+    w.obstacles.push_back(std::move(o));
+  }
+
+  int ground_type(const YAML::Node& n, const World& w) {
+    const std::string name = r_.string(n, "ground type");
+    const int t = w.find_ground_type(name);
+    if (t >= 0) return t;
+    std::vector<std::string> names;
+    for (const auto& g : w.ground_types) names.push_back(g.name);
+    std::string msg = "unknown ground type '" + name + "'";
+    if (const auto s = yaml::suggest(name, names); !s.empty()) msg += "; did you mean '" + s + "'?";
+    r_.fail(n, msg);
+  }
+
+  void require(const YAML::Node& n, std::initializer_list<const char*> keys, const std::string& what) {
+    for (const char* k : keys)
+      if (!n[k]) r_.fail(n, what + " needs '" + k + "'");
+  }
+
+  // ---- behaviors -----------------------------------------------------------------------------
+  struct NodeSource {
+    YAML::Node node;
+    NodeKind kind;
+  };
+  struct TemplateSource {
+    std::map<std::string, NodeSource> nodes;
+    YAML::Node at;
+  };
+
+  void behaviors(const YAML::Node& n, Scenario& s) {
+    r_.expect_map(n, "behaviors", {});
+    if (n.size() == 0) r_.fail(n, "behaviors must define at least one behavior net");
+    for (const auto& kv : n) {
+      const std::string name = r_.string(kv.first, "behavior net name");
+      r_.expect_map(kv.second, "behavior net '" + name + "'", {"nodes"});
+      const YAML::Node nodes = kv.second["nodes"];
+      if (!nodes) r_.fail(kv.second, "behavior net '" + name + "' has no 'nodes'");
+      r_.expect_map(nodes, "nodes of '" + name + "'", {});
+      std::vector<NetTemplate::NodeDecl> decls;
+      TemplateSource src;
+      src.at = kv.first;
+      for (const auto& nd : nodes) {
+        const std::string node_name = r_.string(nd.first, "node name");
+        if (node_name.find('.') != std::string::npos)
+          r_.fail(nd.first, "node names cannot contain '.'");
+        decls.push_back(node_decl(node_name, nd.second, s.world));
+        src.nodes[node_name] = {nd.second, decls.back().kind};
+      }
+      try {
+        s.nets.push_back(NetTemplate::build(name, decls));
+      } catch (const std::invalid_argument& e) {
+        r_.fail(kv.first, "behavior net '" + name + "': " + e.what());
+      }
+      sources_.push_back(std::move(src));
+      // Defaults of the template: the parameters set on its nodes.
+      NetTemplate& net = s.nets.back();
+      std::vector<double> defaults(net.defaults().begin(), net.defaults().end());
+      for (const auto& [node_name, ns] : sources_.back().nodes)
+        for (const auto& p : ns.node)
+          set_node_value(net, defaults, node_name, p.first.Scalar(), p.second, s.world, nullptr,
+                         static_cast<int>(s.nets.size()) - 1);
+      template_defaults_.push_back(std::move(defaults));
+    }
+  }
+
+  NetTemplate::NodeDecl node_decl(const std::string& name, const YAML::Node& n, const World& w) {
+    if (!n.IsMap()) r_.fail(n, "node '" + name + "' must be a map with a 'type'");
+    if (!n["type"]) r_.fail(n, "node '" + name + "' has no 'type'");
+    const std::string type = r_.string(n["type"], "node type");
+    const NodeKindInfo* info = find_kind(type);
+    if (!info) {
+      std::vector<std::string> kinds;
+      for (const auto& k : all_kinds()) kinds.emplace_back(k.name);
+      std::string msg = "unknown node type '" + type + "'";
+      if (const auto s = yaml::suggest(type, kinds); !s.empty()) msg += "; did you mean '" + s + "'?";
+      r_.fail(n["type"], msg);
+    }
+    std::vector<std::string> allowed{"type"};
+    for (const auto& p : info->params) allowed.emplace_back(p.name);
+    switch (info->kind) {
+      case NodeKind::ObjectSensor: allowed.insert(allowed.end(), {"object"}); break;
+      case NodeKind::LocationSensor: allowed.insert(allowed.end(), {"target"}); break;
+      case NodeKind::LineSensor: allowed.insert(allowed.end(), {"segment"}); break;
+      case NodeKind::ProximitySensor: allowed.insert(allowed.end(), {"detects"}); break;
+      case NodeKind::TerrainSensor: allowed.insert(allowed.end(), {"types"}); break;
+      case NodeKind::Attract: case NodeKind::Avoid: allowed.insert(allowed.end(), {"input"}); break;
+      case NodeKind::Walk: allowed.insert(allowed.end(), {"inputs"}); break;
+      default: break;
+    }
+    r_.expect_map(n, "node '" + name + "' (" + type + ")", allowed);
+    NetTemplate::NodeDecl d;
+    d.name = name;
+    d.kind = info->kind;
+    if (const auto in = n["input"]) d.inputs.push_back(r_.string(in, "input"));
+    if (const auto ins = n["inputs"]) {
+      r_.expect_seq(ins, "inputs");
+      for (const auto& i : ins) d.inputs.push_back(r_.string(i, "input"));
+    }
+    if (info->role == NodeRole::Control && !n["input"])
+      r_.fail(n, "node '" + name + "' (" + type + ") needs an 'input' sensor");
+    if (const auto det = n["detects"]) {
+      r_.expect_seq(det, "detects");
+      for (const auto& c : det) {
+        const std::string cls = r_.string(c, "detected class");
+        if (cls == "walkers") { d.walkers = true; continue; }
+        const int k = w.find_class(cls);
+        if (k < 0) r_.fail(c, "no obstacle of class '" + cls + "' (classes here: " + class_list(w) + ")");
+        d.mask |= 1ull << k;
+      }
+    } else if (info->kind == NodeKind::ProximitySensor) {
+      d.walkers = true;
+    }
+    if (info->kind == NodeKind::TerrainSensor) {
+      if (const auto types = n["types"]) {
+        r_.expect_seq(types, "types");
+        for (const auto& t : types) d.mask |= 1ull << ground_type(t, w);
+      } else {  // by default, any ground less navigable than ideal
+        for (std::size_t t = 0; t < w.ground_types.size(); ++t)
+          if (w.ground_types[t].navigability < 1.0) d.mask |= 1ull << t;
+      }
+    }
+    return d;
+  }
+
+  static std::string class_list(const World& w) {
+    std::string s;
+    for (const auto& c : w.classes) s += (s.empty() ? "" : ", ") + c;
+    return s.empty() ? std::string("none") : s;
+  }
+
+  // Sets one key of a node (a parameter or a reference) in a parameter block. Structural keys
+  // (type, input, inputs, detects, types) are skipped. `agents` resolves agent references.
+  void set_node_value(const NetTemplate& net, std::vector<double>& block, const std::string& node,
+                      const std::string& key, const YAML::Node& value, const World& w,
+                      const Agents* agents, int net_index = -1) {
+    if (key == "type" || key == "input" || key == "inputs" || key == "detects" || key == "types")
+      return;
+    const int ni = net.find_node(node);
+    const NetNode& nn = net.nodes()[ni];
+    const NodeKindInfo& info = kind_info(nn.kind);
+    double* p = block.data() + nn.param_offset;
+    if (key == "target") {
+      if (value.IsScalar()) {
+        const int l = w.find_location(value.Scalar());
+        if (l < 0) r_.fail(value, "no location named '" + value.Scalar() + "'");
+        p[location_p::X] = w.locations[l].position.x();
+        p[location_p::Y] = w.locations[l].position.y();
+      } else {
+        const Vec2 v = r_.vec2(value, "target");
+        p[location_p::X] = v.x();
+        p[location_p::Y] = v.y();
+      }
+      return;
+    }
+    if (key == "object") {
+      const std::string name = r_.string(value, "object");
+      const int o = w.find_obstacle(name);
+      const int a = agents ? agents->find(name) : -1;
+      if (o >= 0) { p[object_p::Obstacle] = o; p[object_p::Agent] = -1; return; }
+      if (a >= 0) { p[object_p::Agent] = a; p[object_p::Obstacle] = -1; return; }
+      if (!agents) {  // maybe an agent: resolved once the agents exist
+        pending_objects_.push_back({value, name, net_index, ni});
+        return;
+      }
+      r_.fail(value, "no obstacle or agent named '" + name + "'");
+    }
+    if (key == "segment") {
+      const std::string name = r_.string(value, "segment");
+      const int o = w.find_obstacle(name);
+      if (o < 0 || !std::holds_alternative<Segment>(w.obstacles[o].shape))
+        r_.fail(value, "no segment named '" + name + "'");
+      p[line_p::Segment] = o;
+      return;
+    }
+    const int pi = info.param_index(key);
+    if (pi < 0) r_.fail(value, "node '" + node + "' has no parameter '" + key + "'");  // unreachable
+    const ParamSpec& spec = info.params[pi];
+    p[pi] = r_.number(value, node + "." + key, spec.lo, spec.hi);
+  }
+
+  // ---- agents --------------------------------------------------------------------------------
+  void agents(const YAML::Node& n, Scenario& s) {
+    r_.expect_seq(n, "agents");
+    if (n.size() == 0) r_.fail(n, "the scenario has no agents");
+    Agents& ag = s.agents;
+    std::vector<YAML::Node> at;
+    for (const auto& a : n) {
+      r_.expect_map(a, "an agent", {"name", "behavior", "position", "heading", "radius", "set"});
+      require(a, {"behavior", "position"}, "an agent");
+      const std::string name = a["name"] ? r_.string(a["name"], "agent name")
+                                         : "agent" + std::to_string(ag.size());
+      if (name.find('.') != std::string::npos) r_.fail(a["name"], "agent names cannot contain '.'");
+      if (ag.find(name) >= 0) r_.fail(a["name"] ? a["name"] : a, "agent '" + name + "' is defined twice");
+      const std::string beh = r_.string(a["behavior"], "behavior");
+      int net = -1;
+      std::vector<std::string> names;
+      for (std::size_t i = 0; i < s.nets.size(); ++i) {
+        names.push_back(s.nets[i].name());
+        if (s.nets[i].name() == beh) net = static_cast<int>(i);
+      }
+      if (net < 0) {
+        std::string msg = "no behavior net named '" + beh + "'";
+        if (const auto sg = yaml::suggest(beh, names); !sg.empty()) msg += "; did you mean '" + sg + "'?";
+        r_.fail(a["behavior"], msg);
+      }
+      const Vec2 pos = r_.vec2(a["position"], "position");
+      const double heading = a["heading"] ? r_.number(a["heading"], "heading", -2 * kPi, 2 * kPi) : 0.0;
+      ag.name.push_back(name);
+      for (int f = 0; f < 2; ++f) {
+        ag.foot[f].push_back(pos);
+        ag.foot_heading[f].push_back(wrap_angle(heading));
+      }
+      ag.forward.push_back(0);
+      ag.radius.push_back(a["radius"] ? r_.number(a["radius"], "radius", 0.05, 2.0) : 0.25);
+      ag.net.push_back(static_cast<std::uint32_t>(net));
+      ag.param_offset.push_back(static_cast<std::uint32_t>(ag.params.size()));
+      ag.params.insert(ag.params.end(), template_defaults_[net].begin(), template_defaults_[net].end());
+      at.push_back(a);
+    }
+    // Overrides come after all agents exist, so an object sensor may follow any agent.
+    for (std::size_t i = 0; i < ag.size(); ++i) {
+      const YAML::Node set = at[i]["set"];
+      if (!set) continue;
+      const NetTemplate& net = s.nets[ag.net[i]];
+      r_.expect_map(set, "set", {});
+      std::vector<double> block(ag.params.begin() + ag.param_offset[i],
+                                ag.params.begin() + ag.param_offset[i] + net.param_count());
+      for (const auto& kv : set) {
+        const std::string key = r_.string(kv.first, "parameter");
+        const auto dot = key.find('.');
+        const std::string node = key.substr(0, dot);
+        const int ni = dot == std::string::npos ? -1 : net.find_node(node);
+        if (ni < 0) {
+          std::vector<std::string> names;
+          for (const auto& nn : net.nodes()) names.push_back(nn.name);
+          std::string msg = "'" + key + "' is not node.param of behavior net '" + net.name() + "'";
+          if (const auto sg = yaml::suggest(node, names); !sg.empty()) msg += "; did you mean node '" + sg + "'?";
+          r_.fail(kv.first, msg);
+        }
+        const std::string param = key.substr(dot + 1);
+        std::vector<std::string> allowed;
+        for (const auto& p : kind_info(net.nodes()[ni].kind).params) allowed.emplace_back(p.name);
+        for (const char* ref : {"target", "object", "segment"}) allowed.emplace_back(ref);
+        if (std::find(allowed.begin(), allowed.end(), param) == allowed.end() ||
+            !accepts(net.nodes()[ni].kind, param)) {
+          std::string msg = "node '" + node + "' (" + kind_info(net.nodes()[ni].kind).name +
+                            ") has no parameter '" + param + "'";
+          if (const auto sg = yaml::suggest(param, allowed); !sg.empty()) msg += "; did you mean '" + sg + "'?";
+          r_.fail(kv.first, msg);
+        }
+        set_node_value(net, block, node, param, kv.second, s.world, &ag);
+      }
+      std::copy(block.begin(), block.end(), ag.params.begin() + ag.param_offset[i]);
+    }
+    resolve_pending(s);
+    check_start(s, at);
+  }
+
+  static bool accepts(NodeKind kind, const std::string& param) {
+    if (param == "target") return kind == NodeKind::LocationSensor;
+    if (param == "object") return kind == NodeKind::ObjectSensor;
+    if (param == "segment") return kind == NodeKind::LineSensor;
+    return true;
+  }
+
+  // Object references in templates that named no obstacle must name an agent.
+  void resolve_pending(Scenario& s) {
+    for (const auto& pending : pending_objects_) {
+      const int a = s.agents.find(pending.name);
+      if (a < 0) r_.fail(pending.at, "no obstacle or agent named '" + pending.name + "'");
+      // Agents of that net which did not override the reference follow agent `a`.
+      const NetNode& nn = s.nets[pending.net].nodes()[pending.node];
+      for (std::size_t i = 0; i < s.agents.size(); ++i) {
+        if (static_cast<int>(s.agents.net[i]) != pending.net) continue;
+        double* p = s.agents.params_of(i) + nn.param_offset;
+        if (p[object_p::Agent] < 0 && p[object_p::Obstacle] < 0) p[object_p::Agent] = a;
+      }
+    }
+  }
+
+  void check_start(const Scenario& s, const std::vector<YAML::Node>& at) {
+    const Agents& ag = s.agents;
+    for (std::size_t i = 0; i < ag.size(); ++i) {
+      const Vec2 p = ag.foot[0][i];
+      for (std::size_t j = 0; j < i; ++j)
+        if ((ag.foot[0][j] - p).norm() < ag.radius[i] + ag.radius[j])
+          r_.fail(at[i]["position"], "agent '" + ag.name[i] + "' starts overlapping agent '" +
+                                         ag.name[j] + "'");
+      for (const auto& o : s.world.obstacles)
+        if (o.solid && distance_to(o.shape, p) < ag.radius[i])
+          r_.fail(at[i]["position"], "agent '" + ag.name[i] + "' starts inside obstacle" +
+                                         (o.name.empty() ? std::string() : " '" + o.name + "'"));
+      const NetTemplate& net = s.nets[ag.net[i]];
+      const double* w = ag.params_of(i) + net.nodes()[net.walk_node()].param_offset;
+      if (w[walk_p::StepTime] * 0.6 < 2 * s.config.dt)
+        r_.fail(at[i], "agent '" + ag.name[i] + "': step_time is too short for the frame rate");
+    }
+  }
+
+  Reader r_;
+  std::vector<TemplateSource> sources_;
+  std::vector<std::vector<double>> template_defaults_;
+  struct PendingObject {
+    YAML::Node at;
+    std::string name;
+    int net, node;
+  };
+  std::vector<PendingObject> pending_objects_;
+};
+
+}  // namespace
+
+Scenario parse_scenario(const std::string& text, const std::string& file_name) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(text);
+  } catch (const YAML::ParserException& e) {
+    throw ScenarioError(file_name, e.mark.line + 1, e.mark.column + 1, e.msg);
+  }
+  try {
+    return Loader(file_name).load(root);
+  } catch (const YAML::Exception& e) {  // anything the reader did not anticipate
+    throw ScenarioError(file_name, e.mark.line + 1, e.mark.column + 1, e.msg);
+  }
+}
+
+Scenario load_scenario(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ScenarioError(path, 1, 1, "cannot open the file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_scenario(text.str(), path);
+}
+
+}  // namespace footfall

@@ -1,0 +1,61 @@
+#include "footfall/world/grid.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace footfall {
+namespace {
+constexpr int kMaxCellsPerAxis = 1 << 14;  // bounds memory for huge, sparse worlds
+}
+
+UniformGrid::UniformGrid(const Aabb& bounds, double cell_size) : origin_(bounds.lo) {
+  const Vec2 extent = bounds.hi - bounds.lo;
+  cell_ = std::max({cell_size, extent.x() / kMaxCellsPerAxis, extent.y() / kMaxCellsPerAxis, 1e-3});
+  nx_ = std::max(1, static_cast<int>(std::ceil(extent.x() / cell_)));
+  ny_ = std::max(1, static_cast<int>(std::ceil(extent.y() / cell_)));
+}
+
+std::pair<int, int> UniformGrid::cell_of(const Vec2& p) const {
+  const auto clamp_axis = [](double v, int n) {
+    if (!(v >= 0.0)) return 0;  // also catches NaN
+    return v >= n ? n - 1 : static_cast<int>(v);
+  };
+  return {clamp_axis((p.x() - origin_.x()) / cell_, nx_),
+          clamp_axis((p.y() - origin_.y()) / cell_, ny_)};
+}
+
+void UniformGrid::build_points(const std::vector<Vec2>& points) {
+  const std::size_t cells = static_cast<std::size_t>(nx_) * ny_;
+  cell_start_.assign(cells + 1, 0);
+  std::vector<std::uint32_t> cell_of_item(points.size());
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const auto [x, y] = cell_of(points[i]);
+    cell_of_item[i] = static_cast<std::uint32_t>(y * nx_ + x);
+    ++cell_start_[cell_of_item[i] + 1];
+  }
+  for (std::size_t c = 0; c < cells; ++c) cell_start_[c + 1] += cell_start_[c];
+  items_.resize(points.size());
+  std::vector<std::uint32_t> fill(cell_start_.begin(), cell_start_.end() - 1);
+  for (std::size_t i = 0; i < points.size(); ++i)
+    items_[fill[cell_of_item[i]]++] = static_cast<std::uint32_t>(i);
+}
+
+void UniformGrid::build_boxes(const std::vector<Aabb>& boxes) {
+  const std::size_t cells = static_cast<std::size_t>(nx_) * ny_;
+  std::vector<std::vector<std::uint32_t>> per_cell(cells);
+  for (std::size_t i = 0; i < boxes.size(); ++i) {
+    const auto [x0, y0] = cell_of(boxes[i].lo);
+    const auto [x1, y1] = cell_of(boxes[i].hi);
+    for (int y = y0; y <= y1; ++y)
+      for (int x = x0; x <= x1; ++x)
+        per_cell[static_cast<std::size_t>(y) * nx_ + x].push_back(static_cast<std::uint32_t>(i));
+  }
+  cell_start_.assign(cells + 1, 0);
+  items_.clear();
+  for (std::size_t c = 0; c < cells; ++c) {
+    items_.insert(items_.end(), per_cell[c].begin(), per_cell[c].end());
+    cell_start_[c + 1] = static_cast<std::uint32_t>(items_.size());
+  }
+}
+
+}  // namespace footfall

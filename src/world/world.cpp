@@ -1,0 +1,70 @@
+#include "footfall/world/world.hpp"
+
+#include <algorithm>
+
+namespace footfall {
+namespace {
+template <class T>
+int find_named(const std::vector<T>& v, std::string_view name) {
+  for (std::size_t i = 0; i < v.size(); ++i)
+    if (v[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+}  // namespace
+
+void World::finalize(double cell_size) {
+  bounds_ = Aabb{};
+  std::vector<Aabb> obstacle_boxes, region_boxes;
+  for (const auto& o : obstacles) {
+    obstacle_boxes.push_back(bounds_of(o.shape));
+    bounds_.add(obstacle_boxes.back().lo);
+    bounds_.add(obstacle_boxes.back().hi);
+  }
+  for (const auto& r : regions) {
+    Aabb b;
+    for (const auto& p : r.polygon) b.add(p);
+    region_boxes.push_back(b);
+    bounds_.add(b.lo);
+    bounds_.add(b.hi);
+  }
+  for (const auto& l : locations) bounds_.add(l.position);
+  if (!(bounds_.lo.x() <= bounds_.hi.x())) bounds_ = Aabb{Vec2(-10, -10), Vec2(10, 10)};
+  bounds_ = bounds_.inflated(1.0);
+  obstacle_grid_ = UniformGrid(bounds_, cell_size);
+  obstacle_grid_.build_boxes(obstacle_boxes);
+  region_grid_ = UniformGrid(bounds_, cell_size);
+  region_grid_.build_boxes(region_boxes);
+}
+
+int World::ground_at(const Vec2& p) const {
+  int best = -1;
+  region_grid_.for_each_in(Aabb{p, p}, [&](std::uint32_t r) {
+    if (static_cast<int>(r) > best && polygon_contains(regions[r].polygon, p))
+      best = static_cast<int>(r);
+  });
+  return best < 0 ? default_ground : regions[best].type;
+}
+
+std::optional<Vec2> World::nearest_ground(const Vec2& p, std::uint64_t type_mask,
+                                          double range) const {
+  if (type_mask & (1ull << ground_at(p))) return p;
+  std::optional<Vec2> best;
+  double best_d = range;
+  region_grid_.for_each_in(Aabb{p, p}.inflated(range), [&](std::uint32_t r) {
+    if (!(type_mask & (1ull << regions[r].type))) return;
+    const Vec2 q = polygon_closest_point(regions[r].polygon, p);
+    const double d = (q - p).norm();
+    if (d <= best_d) { best_d = d; best = q; }
+  });
+  return best;
+}
+
+int World::find_class(std::string_view name) const {
+  const auto it = std::find(classes.begin(), classes.end(), name);
+  return it == classes.end() ? -1 : static_cast<int>(it - classes.begin());
+}
+int World::find_location(std::string_view name) const { return find_named(locations, name); }
+int World::find_obstacle(std::string_view name) const { return find_named(obstacles, name); }
+int World::find_ground_type(std::string_view name) const { return find_named(ground_types, name); }
+
+}  // namespace footfall
