@@ -1,1 +1,162 @@
 #include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+#include <random>
+
+#include "footfall/behavior/net.hpp"
+#include "helpers.hpp"
+
+using namespace footfall;
+
+namespace {
+
+std::vector<NetTemplate::NodeDecl> walker_decls() {
+  return {
+      {"goal", NodeKind::LocationSensor, {}, false, 0},
+      {"seek", NodeKind::Attract, {"goal"}, false, 0},
+      {"others", NodeKind::ProximitySensor, {}, true, 0},
+      {"avoid_others", NodeKind::Avoid, {"others"}, false, 0},
+      {"wall", NodeKind::LineSensor, {}, false, 0},
+      {"avoid_wall", NodeKind::Avoid, {"wall"}, false, 0},
+      {"walk", NodeKind::Walk, {"seek", "avoid_others", "avoid_wall"}, false, 0},
+  };
+}
+
+struct Fixture {
+  World world;
+  Snapshot snap = test::standing({{0, 0}, {1.2, 0.3}, {2.0, -0.5}, {0.5, 1.5}});
+  std::vector<std::uint32_t> nb = test::all_but(4, 0);
+  std::vector<std::uint32_t> obstacles{0};
+  NetTemplate net = NetTemplate::build("walker", walker_decls());
+  std::vector<double> params{net.defaults().begin(), net.defaults().end()};
+
+  Fixture() {
+    world.ground_types = {{"sidewalk", 1.0, false}};
+    world.classes = {"wall"};
+    world.obstacles.push_back({"w", Segment{{-5, 1}, {5, 1}}, 0, true});
+    world.finalize();
+    params[net.find_param("goal", "x")] = 6;
+    params[net.find_param("goal", "y")] = 2;
+    params[net.find_param("others", "radius")] = 3;
+    params[net.find_param("wall", "segment")] = 0;
+    params[net.find_param("avoid_wall", "t_d")] = 2;
+  }
+  SenseContext ctx() const { return {world, snap, nb, obstacles, 0, 0.25}; }
+};
+
+std::vector<double> all_outputs(const NetEvaluator& e, std::size_t nodes) {
+  std::vector<double> v;
+  for (std::size_t i = 0; i < nodes; ++i) {
+    const auto o = e.outputs(i);
+    v.insert(v.end(), o.begin(), o.end());
+  }
+  return v;
+}
+
+bool bit_identical(const std::vector<double>& a, const std::vector<double>& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+}
+
+}  // namespace
+
+TEST_CASE("shuffling node evaluation order leaves every output bit-identical") {
+  Fixture f;
+  const std::size_t n = f.net.nodes().size();
+  const std::vector<Pose> poses = {{{0, 0}, 0.3, {0.3, 0.1}}, {{0.4, -0.2}, -0.5, {0.7, -0.5}},
+                                   {{0.1, 0.6}, 1.2, {0.2, 0.9}}};
+  for (const Pose& pose : poses) {
+    NetEvaluator ref(f.net);
+    const double e_ref = ref.evaluate(f.params.data(), pose, f.ctx());
+    const auto out_ref = all_outputs(ref, n);
+    CHECK(e_ref > 0);
+    std::vector<std::uint32_t> order(n);
+    std::iota(order.begin(), order.end(), 0u);
+    std::mt19937 rng(42);
+    for (int trial = 0; trial < 50; ++trial) {
+      std::shuffle(order.begin(), order.end(), rng);
+      NetEvaluator e(f.net);
+      const double energy = e.evaluate(f.params.data(), pose, f.ctx(), order);
+      CHECK(std::memcmp(&energy, &e_ref, sizeof energy) == 0);
+      CHECK(bit_identical(all_outputs(e, n), out_ref));
+    }
+  }
+}
+
+TEST_CASE("declaring nodes in another order gives the same energies") {
+  Fixture f;
+  auto decls = walker_decls();
+  std::reverse(decls.begin(), decls.end());
+  const NetTemplate reversed = NetTemplate::build("walker", decls);
+  std::vector<double> params(reversed.defaults().begin(), reversed.defaults().end());
+  for (std::size_t i = 0; i < f.params.size(); ++i) {
+    const std::string name = f.net.param_name(i);
+    const auto dot = name.find('.');
+    params[reversed.find_param(name.substr(0, dot), name.substr(dot + 1))] = f.params[i];
+  }
+  const Pose pose{{0.2, 0.1}, 0.4, {0.5, 0.2}};
+  NetEvaluator a(f.net), b(reversed);
+  const double ea = a.evaluate(f.params.data(), pose, f.ctx());
+  const double eb = b.evaluate(params.data(), pose, f.ctx());
+  CHECK(std::memcmp(&ea, &eb, sizeof ea) == 0);
+}
+
+TEST_CASE("level-scheduled evaluation equals depth full synchronous ticks") {
+  Fixture f;
+  const Pose pose{{0.1, 0.2}, 0.2, {0.4, 0.25}};
+  NetEvaluator fast(f.net), full(f.net);
+  const double e = fast.evaluate(f.params.data(), pose, f.ctx());
+  for (int t = 0; t < f.net.depth(); ++t) full.tick(f.params.data(), pose, f.ctx());
+  CHECK(f.net.depth() == 3);
+  CHECK(bit_identical(all_outputs(fast, f.net.nodes().size()), all_outputs(full, f.net.nodes().size())));
+  CHECK(full.outputs(f.net.walk_node())[0] == e);
+  // Before the net has settled, the walk node has not seen the sensors yet.
+  NetEvaluator partial(f.net);
+  partial.tick(f.params.data(), pose, f.ctx());
+  CHECK(partial.outputs(f.net.walk_node())[0] == 0.0);
+}
+
+TEST_CASE("an unbound behavior contributes nothing") {
+  Fixture f;
+  const Pose pose{{0.1, 0.2}, 0.2, {0.4, 0.25}};
+  NetEvaluator e(f.net);
+  const double all = e.evaluate(f.params.data(), pose, f.ctx());
+  const double seek = e.outputs(f.net.find_node("seek"))[2];
+  f.params[f.net.find_param("seek", "bound")] = 0;
+  const double without = e.evaluate(f.params.data(), pose, f.ctx());
+  CHECK(seek > 0);
+  CHECK(without == doctest::Approx(all - seek));
+}
+
+TEST_CASE("malformed nets are rejected with the node at fault") {
+  auto decls = walker_decls();
+  decls[1].inputs = {"avoid_others"};  // a control reading a control
+  CHECK_THROWS_WITH_AS(NetTemplate::build("x", decls), doctest::Contains("seek"),
+                       std::invalid_argument);
+  decls = walker_decls();
+  decls[6].inputs.push_back("nowhere");
+  CHECK_THROWS_WITH_AS(NetTemplate::build("x", decls), doctest::Contains("nowhere"),
+                       std::invalid_argument);
+  decls = walker_decls();
+  decls.pop_back();
+  CHECK_THROWS_WITH_AS(NetTemplate::build("x", decls), doctest::Contains("no walk node"),
+                       std::invalid_argument);
+  decls = walker_decls();
+  decls.push_back(decls[0]);
+  CHECK_THROWS_WITH_AS(NetTemplate::build("x", decls), doctest::Contains("twice"),
+                       std::invalid_argument);
+}
+
+TEST_CASE("every parameter is addressable by a dotted name") {
+  Simulation sim = test::make_sim(load_scenario(test::source_path("data/scenarios/swap6.yaml")));
+  CHECK(sim.param("w2.avoid_walkers.k_theta") == doctest::Approx(0.5));
+  CHECK(sim.param("e1.flag.x") == doctest::Approx(-6.0));
+  sim.set_param("w2.avoid_walkers.k_theta", 0.75);
+  CHECK(sim.param("w2.avoid_walkers.k_theta") == 0.75);
+  CHECK(sim.param("w1.avoid_walkers.k_theta") == doctest::Approx(0.5));  // per agent
+  CHECK_THROWS_WITH_AS(sim.param("w9.flag.x"), doctest::Contains("no agent named 'w9'"),
+                       std::out_of_range);
+  CHECK_THROWS_WITH_AS(sim.param("w1.flag.z"), doctest::Contains("flag.z"), std::out_of_range);
+  CHECK_THROWS_AS(sim.param("w1"), std::out_of_range);
+}

@@ -1,1 +1,62 @@
 #include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "footfall/world/world.hpp"
+
+using namespace footfall;
+
+TEST_CASE("shape distances") {
+  const Box box{{0, 0}, {2, 1}, kPi / 2};  // rotated: 2 m half-extent along y
+  CHECK(distance_to(box, {0, 0}) == 0.0);
+  CHECK(distance_to(box, {0, 3}) == doctest::Approx(1.0));
+  CHECK(distance_to(box, {2, 0}) == doctest::Approx(1.0));
+  const Cylinder cyl{{5, 0}, 0.5};
+  CHECK(distance_to(cyl, {7, 0}) == doctest::Approx(1.5));
+  CHECK(distance_to(cyl, {5.1, 0}) == 0.0);
+  const Segment seg{{0, 0}, {4, 0}};
+  CHECK(distance_to(seg, {2, 3}) == doctest::Approx(3.0));
+  CHECK(distance_to(seg, {-3, 4}) == doctest::Approx(5.0));
+  // A step across a thin wall touches it even though both ends are clear.
+  CHECK(segment_distance_to(seg, {2, -1}, {2, 1}) == 0.0);
+  CHECK(segment_distance_to(Shape{box}, {-5, 0}, {5, 0}) == 0.0);
+  CHECK(segment_distance_to(Shape{box}, {3, -5}, {3, 5}) == doctest::Approx(2.0));
+  CHECK(segment_distance_to(Shape{cyl}, {4, 2}, {6, 2}) == doctest::Approx(1.5));
+}
+
+TEST_CASE("uniform grid finds every point in a box and nothing far away") {
+  UniformGrid grid(Aabb{{0, 0}, {100, 100}}, 5.0);
+  std::vector<Vec2> pts;
+  for (int i = 0; i < 400; ++i) pts.emplace_back((i * 37) % 100 + 0.5, (i * 53) % 100 + 0.5);
+  pts.emplace_back(-50, 500);  // outside the bounds: clamped, never lost
+  grid.build_points(pts);
+  const Aabb q{{20, 20}, {40, 35}};
+  std::vector<std::uint32_t> found;
+  grid.for_each_in(q, [&](std::uint32_t i) {
+    if (pts[i].x() >= 20 && pts[i].x() <= 40 && pts[i].y() >= 20 && pts[i].y() <= 35) found.push_back(i);
+  });
+  std::vector<std::uint32_t> expected;
+  for (std::uint32_t i = 0; i < pts.size(); ++i)
+    if (pts[i].x() >= 20 && pts[i].x() <= 40 && pts[i].y() >= 20 && pts[i].y() <= 35) expected.push_back(i);
+  std::sort(found.begin(), found.end());
+  CHECK(found == expected);
+  bool outside_seen = false;
+  grid.for_each_in(Aabb{{0, 95}, {5, 100}}, [&](std::uint32_t i) { outside_seen |= i == 400; });
+  CHECK(outside_seen);
+}
+
+TEST_CASE("ground type is the topmost region; nearest ground respects type masks") {
+  World w;
+  w.ground_types = {{"sidewalk", 1.0, false}, {"street", 0.3, true}, {"crosswalk", 1.0, false}};
+  w.regions.push_back({"road", 1, {{-10, -2}, {10, -2}, {10, 2}, {-10, 2}}});
+  w.regions.push_back({"zebra", 2, {{-1, -2}, {1, -2}, {1, 2}, {-1, 2}}});
+  w.finalize();
+  CHECK(w.ground_at({5, 0}) == 1);
+  CHECK(w.ground_at({0, 0}) == 2);
+  CHECK(w.ground_at({0, 5}) == 0);
+  CHECK(w.navigability_at({5, 0}) == doctest::Approx(0.3));
+  const auto q = w.nearest_ground({5, 3}, 1ull << 1, 2.0);
+  REQUIRE(q.has_value());
+  CHECK((*q - Vec2(5, 2)).norm() == doctest::Approx(0.0));
+  CHECK_FALSE(w.nearest_ground({5, 5}, 1ull << 1, 2.0).has_value());
+}

@@ -57,7 +57,9 @@ constexpr ParamSpec kWalk[] = {
     {"max_step", 0.8, 0.05, 3, "longest step of the fan, metres"},
     {"max_turn", kPi / 4, 0, kPi / 2, "largest turn of the swing foot, radians"},
     {"goal_candidate", 1, 0, 1, "add the goal as a candidate when it lies in the fan (Reich §7.2.2)"},
-    {"stay_candidate", 1, 0, 1, "add standing still as a candidate (Reich §7.2.2)"},
+    {"stay_candidate", 1, 0, 1, "add standing still (closing the feet) as a candidate (Reich §7.2.2)"},
+    {"turn_in_place", 1, 0, 1, "add closing the feet while turning by each ray's angle as candidates"},
+    {"side_step", 0.25, 0, 1, "length of side steps added to the fan (Reich §7.2.2), 0 for none"},
     {"step_length", 0.7, 0.05, 3, "preferred step length, metres"},
     {"step_time", 0.53, 0.1, 5, "duration of a step of the preferred length, seconds"},
 };

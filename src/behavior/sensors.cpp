@@ -5,7 +5,8 @@
 namespace footfall {
 
 Percept sense_location(const Pose& pose, const Vec2& target) {
-  return {(target - pose.forward_foot).norm(), relative_angle(pose.location, pose.heading, target)};
+  return {(target - pose.forward_foot).norm(),
+          relative_angle(pose.forward_foot, pose.heading, target)};
 }
 
 std::optional<Percept> sense_obstacle(const Pose& pose, const SenseContext& ctx, int obstacle) {

@@ -13,6 +13,8 @@ FanParams FanParams::from(const double* w) {
   f.max_turn = w[walk_p::MaxTurn];
   f.goal_candidate = w[walk_p::GoalCandidate] != 0.0;
   f.stay_candidate = w[walk_p::StayCandidate] != 0.0;
+  f.turn_in_place = w[walk_p::TurnInPlace] != 0.0;
+  f.side_step = w[walk_p::SideStep];
   f.step_length = w[walk_p::StepLength];
   f.step_time = w[walk_p::StepTime];
   return f;
@@ -40,9 +42,18 @@ void generate_candidates(const FanParams& fan, const Feet& feet, std::span<const
       if (std::abs(turn) > fan.max_turn + 1e-12) continue;
       out.push_back({StepKind::Goal, g, wrap_angle(heading + turn), turn, len});
     }
-  if (fan.stay_candidate)
-    out.push_back({StepKind::Stay, feet.planted, feet.planted_heading, 0.0,
-                   (feet.planted - feet.trailing).norm()});
+  const double closing = (feet.planted - feet.trailing).norm();
+  if (fan.stay_candidate) out.push_back({StepKind::Stay, feet.planted, feet.planted_heading, 0.0, closing});
+  if (fan.turn_in_place && fan.rays > 1)
+    for (int j = 0; j < fan.rays; ++j) {
+      const double turn = -fan.max_turn + 2.0 * fan.max_turn * j / (fan.rays - 1);
+      if (turn == 0.0) continue;  // that is Stay
+      out.push_back({StepKind::Turn, feet.planted, wrap_angle(heading + turn), turn, closing});
+    }
+  if (fan.side_step > 0)
+    for (const double side : {-1.0, 1.0})
+      out.push_back({StepKind::Side, feet.planted + fan.side_step * unit_from_heading(heading + side * kPi / 2),
+                     wrap_angle(heading), 0.0, fan.side_step});
 }
 
 Pose pose_after(const Feet& feet, const Footstep& step) {
@@ -52,7 +63,8 @@ Pose pose_after(const Feet& feet, const Footstep& step) {
 }
 
 double step_duration(const FanParams& fan, const Footstep& step) {
-  if (step.kind == StepKind::Stay && step.length < 1e-9) return fan.step_time;
+  if ((step.kind == StepKind::Stay || step.kind == StepKind::Turn) && step.length < 1e-9)
+    return fan.step_time;
   const double ratio = std::sqrt(std::max(step.length, 1e-3) / fan.step_length);
   return fan.step_time * std::clamp(ratio, 0.6, 1.25);
 }
@@ -63,7 +75,8 @@ bool better(double ea, const Footstep& a, double eb, const Footstep& b) {
   const double ta = std::abs(a.turn), tb = std::abs(b.turn);
   if (ta != tb) return ta < tb;
   if ((a.turn < 0) != (b.turn < 0)) return a.turn < 0;
-  return a.length > b.length;
+  if (a.length != b.length) return a.length > b.length;
+  return a.foot.x() != b.foot.x() ? a.foot.x() < b.foot.x() : a.foot.y() < b.foot.y();
 }
 
 double min_distance_to_plan(const Vec2& from, const Vec2& to, double t0, double t1,

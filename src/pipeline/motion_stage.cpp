@@ -15,17 +15,17 @@ void Simulation::motion_stage() {
     const std::uint8_t f = agents_.forward[a];
     if (d.blocked) {
       agents_.gait[a] = Gait::Stand;
-    } else if (d.step.kind == StepKind::Stay) {
-      agents_.gait[a] = agents_.foot[0][a] == agents_.foot[1][a] ? Gait::Stand : Gait::Close;
-      agents_.foot[1 - f][a] = agents_.foot[f][a];
-      agents_.foot_heading[1 - f][a] = agents_.foot_heading[f][a];
-      agents_.forward[a] = 1 - f;
     } else {
-      agents_.gait[a] = Gait::Walk;
+      // Whatever the candidate, the trailing foot moves and becomes the forward foot.
+      const bool in_place = d.step.kind == StepKind::Stay || d.step.kind == StepKind::Turn;
+      const bool moved = agents_.foot[1 - f][a] != d.step.foot ||
+                         agents_.foot_heading[1 - f][a] != d.step.foot_heading;
+      agents_.gait[a] = !in_place ? Gait::Walk : moved ? Gait::Close : Gait::Stand;
       agents_.foot[1 - f][a] = d.step.foot;
       agents_.foot_heading[1 - f][a] = d.step.foot_heading;
       agents_.forward[a] = 1 - f;
-      if (world_.ground_types[world_.ground_at(d.step.foot)].jaywalk) ++metrics_.jaywalk_events;
+      if (!in_place && world_.ground_types[world_.ground_at(d.step.foot)].jaywalk)
+        ++metrics_.jaywalk_events;
     }
     agents_.plan[a] = {from, agents_.location(a), t0, t0 + d.duration};
     agents_.heading_from[a] = h0;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <regex>
 
 namespace footfall::yaml {
 namespace {
@@ -56,7 +57,13 @@ void Reader::fail(const YAML::Node& at, const std::string& message) const {
 void Reader::expect_map(const YAML::Node& n, std::string_view what,
                         const std::vector<std::string>& allowed) const {
   if (!n.IsMap()) fail(n, std::string(what) + " must be a map, found " + describe(n));
+  std::vector<std::string> seen;
   for (const auto& kv : n) {
+    if (kv.first.IsScalar()) {  // yaml-cpp keeps duplicates silently; a config must not
+      if (std::find(seen.begin(), seen.end(), kv.first.Scalar()) != seen.end())
+        fail(kv.first, "duplicate key '" + kv.first.Scalar() + "' in " + std::string(what));
+      seen.push_back(kv.first.Scalar());
+    }
     if (allowed.empty()) {  // a map of user-chosen names: only the keys' form is checked
       if (!kv.first.IsScalar()) fail(kv.first, "keys in " + std::string(what) + " must be plain words");
       continue;
@@ -82,13 +89,17 @@ double Reader::number(const YAML::Node& n, std::string_view what, double lo, dou
   if (!n.IsScalar()) fail(n, std::string(what) + " must be a number, found " + describe(n));
   double v = 0;
   const std::string& s = n.Scalar();
+  static const std::regex kYamlSpecial(R"([-+]?\.(inf|Inf|INF|nan|NaN|NAN))");
+  if (std::regex_match(s, kYamlSpecial))
+    fail(n, std::string(what) + " must be a finite number, found '" + s + "'");
   try {
     std::size_t used = 0;
     v = std::stod(s, &used);
     if (used != s.size()) throw std::invalid_argument(s);
   } catch (const std::out_of_range&) {
-    fail(n, std::string(what) + " = " + s + " is out of range [" + std::to_string(lo) + ", " +
-                std::to_string(hi) + "]");
+    char buf[96];
+    std::snprintf(buf, sizeof buf, " is out of range [%g, %g]", lo, hi);
+    fail(n, std::string(what) + " = " + s + buf);
   } catch (const std::exception&) {
     fail(n, std::string(what) + " must be a number, found '" + s + "'");
   }

@@ -45,7 +45,10 @@ namespace fov_p { enum : int { Radius, Fov }; }
 namespace attract_p { enum : int { KTheta, KD, TTheta, TD, Weight, Power, Bound }; }
 namespace avoid_p { enum : int { KTheta, KD, TD, Weight, Power, Bound }; }
 namespace walk_p {
-enum : int { Arcs, Rays, MinStep, MaxStep, MaxTurn, GoalCandidate, StayCandidate, StepLength, StepTime };
+enum : int {
+  Arcs, Rays, MinStep, MaxStep, MaxTurn, GoalCandidate, StayCandidate, TurnInPlace, SideStep,
+  StepLength, StepTime
+};
 }
 
 }  // namespace footfall

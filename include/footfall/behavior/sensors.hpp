@@ -34,7 +34,10 @@ struct SenseContext {
 };
 
 // Location sensor (Reich §7.3.2): distance from the forward foot to the point, so that the agent
-// can end standing on its goal rather than half a metre from it; θ seen from the agent's location.
+// can end standing on its goal rather than half a metre from it. The thesis does not say where θ is
+// measured from; we measure it from the forward foot too, so that a foot planted on the goal reads
+// (0, 0). Measured from the body's centre, a goal just reached by a turning step still shows an
+// angle, and the agent orbits it (Reich Fig. 7.14) instead of stopping.
 Percept sense_location(const Pose& pose, const Vec2& target);
 
 // Object sensor (Reich §7.3.1): global, no visibility test. For obstacles the exact shape is used

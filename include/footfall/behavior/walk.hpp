@@ -13,7 +13,8 @@ namespace footfall {
 struct FanParams {
   int arcs = 4, rays = 9;
   double min_step = 0.3, max_step = 0.8, max_turn = kPi / 4;
-  bool goal_candidate = true, stay_candidate = true;
+  bool goal_candidate = true, stay_candidate = true, turn_in_place = true;
+  double side_step = 0.25;
   double step_length = 0.7, step_time = 0.53;
   static FanParams from(const double* walk_params);
 };
@@ -29,7 +30,9 @@ struct Feet {
   bool together() const { return (planted - trailing).squaredNorm() < 1e-12; }
 };
 
-enum class StepKind : std::uint8_t { Stay, Goal, Fan };
+// Stay closes the trailing foot onto the planted one (or keeps standing); Turn does the same while
+// turning the closing foot; Side places the swing foot beside the planted one.
+enum class StepKind : std::uint8_t { Stay, Goal, Fan, Turn, Side };
 
 struct Footstep {
   StepKind kind = StepKind::Stay;
@@ -40,8 +43,9 @@ struct Footstep {
 };
 
 // The fan: arcs × rays, arcs evenly spaced over [min_step, max_step] and rays over ±max_turn about
-// the agent's heading, then the goals inside the fan (Reich's option c) and the stay candidate
-// (option a). Fan order is arc-major; it only matters for ties, which `better` settles.
+// the agent's heading, then the goals inside the fan (Reich's option c), the stay candidate
+// (option a), turning in place on each ray, and side steps (option b). Order only matters for
+// ties, which `better` settles.
 void generate_candidates(const FanParams& fan, const Feet& feet, std::span<const Vec2> goals,
                          std::vector<Footstep>& out);
 
@@ -53,8 +57,8 @@ Pose pose_after(const Feet& feet, const Footstep& step);
 // lasts one preferred step.
 double step_duration(const FanParams& fan, const Footstep& step);
 
-// Deterministic total order for equal energies: stay, then goal, then the smaller turn, then a turn
-// to the right (pedestrians keep right), then the longer step.
+// Deterministic total order for equal energies: stay, goal, fan, turn, side; then the smaller turn,
+// then a turn to the right (pedestrians keep right), then the longer step.
 bool better(double energy_a, const Footstep& a, double energy_b, const Footstep& b);
 
 // Collision prevention (Reich §7.5.1): would the agent's disc, moving linearly from `from` to `to`

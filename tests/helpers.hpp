@@ -1,0 +1,39 @@
+#pragma once
+// Small builders shared by the tests.
+#include <string>
+#include <vector>
+
+#include "footfall/agents/agents.hpp"
+#include "footfall/scenario/scenario.hpp"
+
+namespace footfall::test {
+
+// A snapshot of agents standing still at the given points.
+inline Snapshot standing(const std::vector<Vec2>& at, double radius = 0.25) {
+  Snapshot s;
+  s.resize(at.size());
+  for (std::size_t i = 0; i < at.size(); ++i) {
+    s.location[i] = at[i];
+    s.heading[i] = 0;
+    s.plan[i] = {at[i], at[i], 0, 0};
+    s.radius[i] = radius;
+  }
+  return s;
+}
+
+inline std::vector<std::uint32_t> all_but(std::size_t n, std::uint32_t self) {
+  std::vector<std::uint32_t> v;
+  for (std::uint32_t i = 0; i < n; ++i)
+    if (i != self) v.push_back(i);
+  return v;
+}
+
+inline std::string source_path(const std::string& relative) {
+  return std::string(FOOTFALL_SOURCE_DIR) + "/" + relative;
+}
+
+inline Simulation make_sim(Scenario s) {
+  return Simulation(std::move(s.world), std::move(s.nets), std::move(s.agents), s.config);
+}
+
+}  // namespace footfall::test
