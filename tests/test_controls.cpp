@@ -27,7 +27,7 @@ TEST_CASE("attract follows the paper's piecewise formulas") {
   }
 }
 
-TEST_CASE("avoid follows the paper's formulas, with the distance term as Δd") {
+TEST_CASE("avoid follows the paper's formulas with the distance term as Δd") {
   const AvoidParams p{0.5, 2.0, 1.5};  // k_θ, k_d, t_d
   struct Case { double d, theta, dtheta, dd; };
   const Case cases[] = {

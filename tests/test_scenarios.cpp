@@ -73,7 +73,7 @@ std::string read_file(const std::string& path) {
 
 }  // namespace
 
-TEST_CASE("sawtooth: fan sampling crosses the avoid threshold at most twice, blending four times") {
+TEST_CASE("sawtooth: fan sampling crosses the avoid threshold at most twice and blending four times") {
   SawtoothScene scene;
   const double threshold = scene.threshold();
 
@@ -117,7 +117,7 @@ TEST_CASE("swap6: all six arrive with no interpenetration at any frame") {
   }
 }
 
-TEST_CASE("same seed, same trajectory hash for any thread count") {
+TEST_CASE("same seed gives the same trajectory hash for any thread count") {
   std::uint64_t hashes[3] = {};
   const int threads[3] = {1, 2, 4};
   for (int k = 0; k < 3; ++k) {
@@ -167,4 +167,16 @@ TEST_CASE("footfall run: output files are not left behind when the run fails") {
   CHECK(read_file(dir + "/t.csv").empty());
   std::ifstream gone(dir + "/t.csv");
   CHECK_FALSE(gone.good());
+}
+
+TEST_CASE("the complete example in docs/scenario.md loads and both walkers arrive") {
+  const std::string doc = read_file(test::source_path("docs/scenario.md"));
+  const auto begin = doc.find("```yaml\n");
+  REQUIRE(begin != std::string::npos);
+  const auto end = doc.find("```", begin + 8);
+  Simulation sim = test::make_sim(parse_scenario(doc.substr(begin + 8, end - begin - 8), "docs/scenario.md"));
+  for (int f = 0; f < 30 * 20; ++f) sim.step();
+  CHECK(sim.metrics().collisions == 0);
+  CHECK(sim.metrics().jaywalk_events == 0);
+  for (std::size_t a = 0; a < sim.agents().size(); ++a) CHECK(sim.progress()[a].arrived);
 }

@@ -41,7 +41,7 @@ TEST_CASE("the fan holds arcs × rays footsteps in front of the forward foot") {
   CHECK(c[16].kind == StepKind::Stay);
 }
 
-TEST_CASE("ties break deterministically: stay, goal, smaller turn, right, longer") {
+TEST_CASE("ties break deterministically: stay then goal then smaller turn then right then longer") {
   const Footstep stay{StepKind::Stay, {0, 0}, 0, 0, 0};
   const Footstep goal{StepKind::Goal, {1, 0}, 0, 0.1, 0.5};
   const Footstep left{StepKind::Fan, {1, 1}, 0, 0.3, 0.5};

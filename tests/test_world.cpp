@@ -45,7 +45,7 @@ TEST_CASE("uniform grid finds every point in a box and nothing far away") {
   CHECK(outside_seen);
 }
 
-TEST_CASE("ground type is the topmost region; nearest ground respects type masks") {
+TEST_CASE("ground type is the topmost region and nearest ground respects type masks") {
   World w;
   w.ground_types = {{"sidewalk", 1.0, false}, {"street", 0.3, true}, {"crosswalk", 1.0, false}};
   w.regions.push_back({"road", 1, {{-10, -2}, {10, -2}, {10, 2}, {-10, 2}}});

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Sets everything up and runs the whole test suite through CTest.
+#   tools/test.sh                    Release build in build/
+#   tools/test.sh address,undefined  ASan + UBSan build in build-address-undefined/
+#   tools/test.sh thread             TSan build in build-thread/
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+sanitize="${1:-}"
+if [ -n "$sanitize" ]; then
+  build="$root/build-${sanitize//,/-}"
+  FOOTFALL_BUILD_TYPE=RelWithDebInfo "$root/tools/setup.sh" "$build" -DFOOTFALL_SANITIZE="$sanitize"
+else
+  build="$root/build"
+  "$root/tools/setup.sh" "$build"
+fi
+cd "$build"
+exec ctest --output-on-failure --parallel "$(nproc)" --timeout 600
