@@ -116,6 +116,12 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
     out[1] = s ? s->d : 0.0;
     out[2] = s ? s->theta : 0.0;
   };
+  // An unbound behavior emits nothing: no recommendation and no energy.
+  const auto put_control = [&](const ControlOut& o, bool bound, double weight, double power) {
+    out[0] = o.dtheta;
+    out[1] = o.dd;
+    out[2] = bound ? control_energy(o, weight, power) : 0.0;
+  };
   const double* in = loaded_.data() + n.first_link * kNodeOutputs;
   switch (n.kind) {
     case NodeKind::ObjectSensor:
@@ -145,24 +151,19 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
       put_percept(sense_field_of_view(pose, ctx, p[fov_p::Radius], p[fov_p::Fov]));
       break;
     case NodeKind::Attract: {
-      ControlOut o;
-      if (in[0] != 0.0 && p[attract_p::Bound] != 0.0)
-        o = attract(in[1], in[2], {p[attract_p::KTheta], p[attract_p::KD], p[attract_p::TTheta],
-                                   p[attract_p::TD]});
-      out[0] = o.dtheta;
-      out[1] = o.dd;
-      out[2] = p[attract_p::Bound] != 0.0
-                   ? control_energy(o, p[attract_p::Weight], p[attract_p::Power]) : 0.0;
+      const bool on = p[attract_p::Bound] != 0.0;
+      put_control(on && in[0] != 0.0 ? attract(in[1], in[2], {p[attract_p::KTheta], p[attract_p::KD],
+                                                              p[attract_p::TTheta], p[attract_p::TD]})
+                                     : ControlOut{},
+                  on, p[attract_p::Weight], p[attract_p::Power]);
       break;
     }
     case NodeKind::Avoid: {
-      ControlOut o;
-      if (in[0] != 0.0 && p[avoid_p::Bound] != 0.0)
-        o = avoid(in[1], in[2], {p[avoid_p::KTheta], p[avoid_p::KD], p[avoid_p::TD]});
-      out[0] = o.dtheta;
-      out[1] = o.dd;
-      out[2] = p[avoid_p::Bound] != 0.0
-                   ? control_energy(o, p[avoid_p::Weight], p[avoid_p::Power]) : 0.0;
+      const bool on = p[avoid_p::Bound] != 0.0;
+      put_control(on && in[0] != 0.0
+                      ? avoid(in[1], in[2], {p[avoid_p::KTheta], p[avoid_p::KD], p[avoid_p::TD]})
+                      : ControlOut{},
+                  on, p[avoid_p::Weight], p[avoid_p::Power]);
       break;
     }
     case NodeKind::Walk: {

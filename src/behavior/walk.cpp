@@ -114,7 +114,11 @@ bool step_collides(const SenseContext& ctx, const Vec2& from, const Vec2& to, do
   for (const std::uint32_t j : ctx.neighbours) {
     if (j == ctx.self) continue;
     const double reach = r + ctx.snapshot.radius[j];
-    if (min_distance_to_plan(from, to, t0, t0 + duration, ctx.snapshot.plan[j]) < reach) return true;
+    const Plan& plan = ctx.snapshot.plan[j];
+    // Neither can be farther than its whole path from where it starts: a cheap bound first.
+    const double slack = (to - from).norm() + (plan.to - plan.from).norm() + reach;
+    if ((plan.from - from).squaredNorm() > slack * slack) continue;
+    if (min_distance_to_plan(from, to, t0, t0 + duration, plan) < reach) return true;
   }
   return false;
 }

@@ -4,6 +4,7 @@
 
 #include <fstream>
 #include <map>
+#include <unordered_map>
 #include <sstream>
 
 #include "yaml_reader.hpp"
@@ -298,7 +299,7 @@ class Loader {
     if (key == "object") {
       const std::string name = r_.string(value, "object");
       const int o = w.find_obstacle(name);
-      const int a = agents ? agents->find(name) : -1;
+      const int a = agents ? find_agent(name) : -1;
       if (o >= 0) { p[object_p::Obstacle] = o; p[object_p::Agent] = -1; return; }
       if (a >= 0) { p[object_p::Agent] = a; p[object_p::Obstacle] = -1; return; }
       if (!agents) {  // maybe an agent: resolved once the agents exist
@@ -333,7 +334,8 @@ class Loader {
       const std::string name = a["name"] ? r_.string(a["name"], "agent name")
                                          : "agent" + std::to_string(ag.size());
       if (name.find('.') != std::string::npos) r_.fail(a["name"], "agent names cannot contain '.'");
-      if (ag.find(name) >= 0) r_.fail(a["name"] ? a["name"] : a, "agent '" + name + "' is defined twice");
+      if (!agent_index_.emplace(name, static_cast<int>(ag.size())).second)
+        r_.fail(a["name"] ? a["name"] : a, "agent '" + name + "' is defined twice");
       const std::string beh = r_.string(a["behavior"], "behavior");
       int net = -1;
       std::vector<std::string> names;
@@ -409,7 +411,7 @@ class Loader {
   // Object references in templates that named no obstacle must name an agent.
   void resolve_pending(Scenario& s) {
     for (const auto& pending : pending_objects_) {
-      const int a = s.agents.find(pending.name);
+      const int a = find_agent(pending.name);
       if (a < 0) r_.fail(pending.at, "no obstacle or agent named '" + pending.name + "'");
       // Agents of that net which did not override the reference follow agent `a`.
       const NetNode& nn = s.nets[pending.net].nodes()[pending.node];
@@ -423,16 +425,25 @@ class Loader {
 
   void check_start(const Scenario& s, const std::vector<YAML::Node>& at) {
     const Agents& ag = s.agents;
+    double max_radius = 0;
+    for (const double r : ag.radius) max_radius = std::max(max_radius, r);
+    UniformGrid grid(Aabb{s.world.bounds()}.inflated(10), std::max(1.0, 2 * max_radius));
+    grid.build_points(ag.foot[0]);
     for (std::size_t i = 0; i < ag.size(); ++i) {
       const Vec2 p = ag.foot[0][i];
-      for (std::size_t j = 0; j < i; ++j)
-        if ((ag.foot[0][j] - p).norm() < ag.radius[i] + ag.radius[j])
-          r_.fail(at[i]["position"], "agent '" + ag.name[i] + "' starts overlapping agent '" +
-                                         ag.name[j] + "'");
-      for (const auto& o : s.world.obstacles)
-        if (o.solid && distance_to(o.shape, p) < ag.radius[i])
+      std::uint32_t overlap = UINT32_MAX;
+      grid.for_each_in(Aabb{p, p}.inflated(ag.radius[i] + max_radius), [&](std::uint32_t j) {
+        if (j < i && j < overlap && (ag.foot[0][j] - p).norm() < ag.radius[i] + ag.radius[j]) overlap = j;
+      });
+      if (overlap != UINT32_MAX)
+        r_.fail(at[i]["position"], "agent '" + ag.name[i] + "' starts overlapping agent '" +
+                                       ag.name[overlap] + "'");
+      s.world.for_each_obstacle_near(Aabb{p, p}.inflated(ag.radius[i]), [&](std::uint32_t o) {
+        const Obstacle& ob = s.world.obstacles[o];
+        if (ob.solid && distance_to(ob.shape, p) < ag.radius[i])
           r_.fail(at[i]["position"], "agent '" + ag.name[i] + "' starts inside obstacle" +
-                                         (o.name.empty() ? std::string() : " '" + o.name + "'"));
+                                         (ob.name.empty() ? std::string() : " '" + ob.name + "'"));
+      });
       const NetTemplate& net = s.nets[ag.net[i]];
       const double* w = ag.params_of(i) + net.nodes()[net.walk_node()].param_offset;
       if (w[walk_p::StepTime] * 0.6 < 2 * s.config.dt)
@@ -440,7 +451,13 @@ class Loader {
     }
   }
 
+  int find_agent(const std::string& name) const {
+    const auto it = agent_index_.find(name);
+    return it == agent_index_.end() ? -1 : it->second;
+  }
+
   Reader r_;
+  std::unordered_map<std::string, int> agent_index_;
   std::vector<TemplateSource> sources_;
   std::vector<std::vector<double>> template_defaults_;
   struct PendingObject {
