@@ -13,5 +13,8 @@ else
   build="$root/build"
   "$root/tools/setup.sh" "$build"
 fi
+if [ "$sanitize" = thread ]; then
+  export TSAN_OPTIONS="suppressions=$root/tools/tsan.supp halt_on_error=1 ${TSAN_OPTIONS:-}"
+fi
 cd "$build"
 exec ctest --output-on-failure --parallel "$(nproc)" --timeout 600

@@ -1,15 +1,15 @@
 // CONTROL: every agent at its foot-strike runs its walk node over the fan and schedules a step.
 // Reads S(N−1) and P(N−1); writes one decision per deciding agent.
-#include <tbb/parallel_for.h>
+#include "footfall/core/parallel.hpp"
 
 #include "footfall/pipeline/simulation.hpp"
 
 namespace footfall {
 
 void Simulation::control_stage() {
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, due_.size()), [&](const auto& range) {
+  parallel_chunks(due_.size(), [&](std::size_t begin, std::size_t end) {
     std::vector<Footstep> scratch;
-    for (std::size_t k = range.begin(); k != range.end(); ++k) {
+    for (std::size_t k = begin; k != end; ++k) {
       const std::uint32_t a = due_[k];
       const NetTemplate& net = nets_[agents_.net[a]];
       const std::uint8_t f = agents_.forward[a];

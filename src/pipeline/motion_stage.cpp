@@ -1,6 +1,6 @@
 // MOTION: carry out the scheduled footsteps and publish snapshot S(N) (the location of every agent
 // interpolated along its current step). Articulated poses join here with the motion module.
-#include <tbb/parallel_for.h>
+#include "footfall/core/parallel.hpp"
 
 #include "footfall/pipeline/simulation.hpp"
 
@@ -42,8 +42,8 @@ void Simulation::motion_stage() {
 void Simulation::publish(std::uint64_t frame, double t) {
   snapshot_.frame = frame;
   snapshot_.time = t;
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, agents_.size()), [&](const auto& range) {
-    for (std::size_t a = range.begin(); a != range.end(); ++a) {
+  parallel_chunks(agents_.size(), [&](std::size_t begin, std::size_t end) {
+    for (std::size_t a = begin; a != end; ++a) {
       const Plan& p = agents_.plan[a];
       const double u = p.t1 > p.t0 ? std::clamp((t - p.t0) / (p.t1 - p.t0), 0.0, 1.0) : 1.0;
       snapshot_.location[a] = p.at(t);

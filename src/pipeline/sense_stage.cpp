@@ -1,6 +1,6 @@
 // SENSE: gather, for each agent due at its foot-strike next frame, the agents and obstacles it could
 // perceive or touch during that decision. Reads S(N−1) and the world; writes P(N).
-#include <tbb/parallel_for.h>
+#include "footfall/core/parallel.hpp"
 
 #include <algorithm>
 
@@ -35,8 +35,8 @@ void Simulation::sense_stage(double t_next, std::vector<std::uint32_t>& due_next
   // Another agent's published plan ends at most one step from where it stands now.
   const double collision_reach = max_step + 2 * max_radius;
 
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, due_next.size()), [&](const auto& range) {
-    for (std::size_t k = range.begin(); k != range.end(); ++k) {
+  parallel_chunks(due_next.size(), [&](std::size_t begin, std::size_t end) {
+    for (std::size_t k = begin; k != end; ++k) {
       const std::uint32_t a = due_next[k];
       const NetTemplate& net = nets_[agents_.net[a]];
       const double* params = agents_.params_of(a);

@@ -1,6 +1,6 @@
 #include "footfall/pipeline/simulation.hpp"
 
-#include <tbb/parallel_for.h>
+#include "footfall/core/parallel.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -96,8 +96,8 @@ void Simulation::step() {
 void Simulation::measure() {
   const std::size_t n = agents_.size();
   std::vector<std::vector<std::uint64_t>> found(n);
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n), [&](const auto& range) {
-    for (std::size_t a = range.begin(); a != range.end(); ++a) {
+  parallel_chunks(n, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t a = begin; a != end; ++a) {
       const Vec2& p = snapshot_.location[a];
       const double r = snapshot_.radius[a];
       agent_grid_.for_each_in(Aabb{p, p}.inflated(2 * r + 1.0), [&](std::uint32_t j) {
