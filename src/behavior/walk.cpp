@@ -123,23 +123,12 @@ bool step_collides(const SenseContext& ctx, const Vec2& from, const Vec2& to, do
   return false;
 }
 
-void bound_goals(const NetTemplate& net, const double* params, std::vector<Vec2>& out) {
-  out.clear();
-  for (const NetNode& n : net.nodes()) {
-    if (n.kind != NodeKind::Attract || params[n.param_offset + attract_p::Bound] == 0.0) continue;
-    const NetNode& src = net.nodes()[net.link_sources()[n.first_link]];
-    if (src.kind != NodeKind::LocationSensor) continue;
-    out.emplace_back(params[src.param_offset + location_p::X],
-                     params[src.param_offset + location_p::Y]);
-  }
-}
-
 Decision decide_step(const NetTemplate& net, const double* params, const Feet& feet, double t,
                      const SenseContext& ctx, NetEvaluator& eval,
                      std::vector<Footstep>& scratch) {
   const FanParams fan = FanParams::from(params + net.nodes()[net.walk_node()].param_offset);
   std::vector<Vec2> goals;
-  bound_goals(net, params, goals);
+  for_each_bound_goal(net, params, [&](const Vec2& g, double) { goals.push_back(g); });
   generate_candidates(fan, feet, goals, scratch);
 
   const Vec2 here = feet.location();

@@ -6,15 +6,19 @@
 
 namespace footfall {
 
+Feet Simulation::feet_of(std::uint32_t a) const {
+  const std::uint8_t f = agents_.forward[a];
+  return {agents_.foot[f][a], agents_.foot_heading[f][a], agents_.foot[1 - f][a],
+          agents_.foot_heading[1 - f][a]};
+}
+
 void Simulation::control_stage() {
   parallel_chunks(due_.size(), [&](std::size_t begin, std::size_t end) {
     std::vector<Footstep> scratch;
     for (std::size_t k = begin; k != end; ++k) {
       const std::uint32_t a = due_[k];
       const NetTemplate& net = nets_[agents_.net[a]];
-      const std::uint8_t f = agents_.forward[a];
-      const Feet feet{agents_.foot[f][a], agents_.foot_heading[f][a], agents_.foot[1 - f][a],
-                      agents_.foot_heading[1 - f][a]};
+      const Feet feet = feet_of(a);
       const SenseContext ctx{world_, snapshot_, percepts_prev_.neighbours[a],
                              percepts_prev_.obstacles[a], a, agents_.radius[a]};
       NetEvaluator eval(net);
@@ -30,14 +34,13 @@ void Simulation::control_stage() {
     Decision& d = decisions_[a];
     if (d.blocked) continue;
     const Vec2 from = agents_.plan[a].to;
-    const Vec2 to = 0.5 * (agents_.foot[agents_.forward[a]][a] + d.step.foot);
+    const Vec2 to = pose_after(feet_of(a), d.step).location;
     const double t0 = agents_.plan[a].t1;
     for (const std::uint32_t j : percepts_prev_.neighbours[a]) {
       if (j >= a) break;  // sorted: only lower ids have been settled
       if (!deciding_[j]) continue;
       const Decision& dj = decisions_[j];
-      const Vec2 to_j = dj.blocked ? agents_.plan[j].to
-                                   : Vec2(0.5 * (agents_.foot[agents_.forward[j]][j] + dj.step.foot));
+      const Vec2 to_j = dj.blocked ? agents_.plan[j].to : pose_after(feet_of(j), dj.step).location;
       const Plan pj{agents_.plan[j].to, to_j, agents_.plan[j].t1, agents_.plan[j].t1 + dj.duration};
       if (min_distance_to_plan(from, to, t0, t0 + d.duration, pj) <
           agents_.radius[a] + agents_.radius[j]) {

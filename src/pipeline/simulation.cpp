@@ -132,22 +132,16 @@ void Simulation::measure() {
 
 void Simulation::track_goal(std::uint32_t a, double t, bool standing) {
   GoalProgress& g = progress_[a];
-  const NetTemplate& net = nets_[agents_.net[a]];
-  const double* params = agents_.params_of(a);
   // The goal is the first bound location attraction (Reich §4.1: at most one is active).
   bool has = false;
   Vec2 goal = Vec2::Zero();
   double tolerance = 0;
-  for (const NetNode& node : net.nodes()) {
-    if (node.kind != NodeKind::Attract || params[node.param_offset + attract_p::Bound] == 0.0)
-      continue;
-    const NetNode& src = net.nodes()[net.link_sources()[node.first_link]];
-    if (src.kind != NodeKind::LocationSensor) continue;
+  for_each_bound_goal(nets_[agents_.net[a]], agents_.params_of(a), [&](const Vec2& g, double t_d) {
+    if (has) return;
     has = true;
-    goal = {params[src.param_offset + location_p::X], params[src.param_offset + location_p::Y]};
-    tolerance = params[node.param_offset + attract_p::TD];
-    break;
-  }
+    goal = g;
+    tolerance = t_d;
+  });
   if (has != g.has_goal || (has && goal != g.goal)) {
     g = GoalProgress{has, goal, tolerance, kInf, t, false, g.stuck};
   }

@@ -84,7 +84,17 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
                      const SenseContext& ctx, NetEvaluator& eval,
                      std::vector<Footstep>& scratch);
 
-// Targets of the bound attractions fed by location sensors: the goal candidates.
-void bound_goals(const NetTemplate& net, const double* params, std::vector<Vec2>& out);
+// Calls f(target, t_d) for each bound attraction fed by a location sensor, in node order: the goal
+// candidates of the walk node, and (the first one) the goal whose progress is measured.
+template <class F>
+void for_each_bound_goal(const NetTemplate& net, const double* params, F&& f) {
+  for (const NetNode& n : net.nodes()) {
+    if (n.kind != NodeKind::Attract || params[n.param_offset + attract_p::Bound] == 0.0) continue;
+    const NetNode& src = net.nodes()[net.link_sources()[n.first_link]];
+    if (src.kind != NodeKind::LocationSensor) continue;
+    f(Vec2(params[src.param_offset + location_p::X], params[src.param_offset + location_p::Y]),
+      params[n.param_offset + attract_p::TD]);
+  }
+}
 
 }  // namespace footfall

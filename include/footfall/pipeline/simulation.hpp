@@ -87,6 +87,7 @@ class Simulation {
   // Percepts for the agents whose foot-strike falls by t_next.
   void sense_stage(double t_next, std::vector<std::uint32_t>& due_next);
   void control_stage();
+  Feet feet_of(std::uint32_t a) const;
   void motion_stage();
   void publish(std::uint64_t frame, double t);
   void measure();
