@@ -24,11 +24,14 @@ void generate_candidates(const FanParams& fan, const Feet& feet, std::span<const
                          std::vector<Footstep>& out) {
   out.clear();
   const double heading = feet.heading();
+  const auto ray_turn = [&](int j) {
+    return fan.rays == 1 ? 0.0 : -fan.max_turn + 2.0 * fan.max_turn * j / (fan.rays - 1);
+  };
   for (int i = 0; i < fan.arcs; ++i) {
     const double len = fan.arcs == 1 ? fan.max_step
                                      : fan.min_step + (fan.max_step - fan.min_step) * i / (fan.arcs - 1);
     for (int j = 0; j < fan.rays; ++j) {
-      const double turn = fan.rays == 1 ? 0.0 : -fan.max_turn + 2.0 * fan.max_turn * j / (fan.rays - 1);
+      const double turn = ray_turn(j);
       const double h = heading + turn;
       out.push_back({StepKind::Fan, feet.planted + len * unit_from_heading(h), wrap_angle(h), turn, len});
     }
@@ -46,7 +49,7 @@ void generate_candidates(const FanParams& fan, const Feet& feet, std::span<const
   if (fan.stay_candidate) out.push_back({StepKind::Stay, feet.planted, feet.planted_heading, 0.0, closing});
   if (fan.turn_in_place && fan.rays > 1)
     for (int j = 0; j < fan.rays; ++j) {
-      const double turn = -fan.max_turn + 2.0 * fan.max_turn * j / (fan.rays - 1);
+      const double turn = ray_turn(j);
       if (turn == 0.0) continue;  // that is Stay
       out.push_back({StepKind::Turn, feet.planted, wrap_angle(heading + turn), turn, closing});
     }

@@ -3,7 +3,6 @@
 #include <yaml-cpp/yaml.h>
 
 #include <fstream>
-#include <map>
 #include <unordered_map>
 #include <sstream>
 
@@ -162,15 +161,6 @@ class Loader {
   }
 
   // ---- behaviors -----------------------------------------------------------------------------
-  struct NodeSource {
-    YAML::Node node;
-    NodeKind kind;
-  };
-  struct TemplateSource {
-    std::map<std::string, NodeSource> nodes;
-    YAML::Node at;
-  };
-
   void behaviors(const YAML::Node& n, Scenario& s) {
     r_.expect_map(n, "behaviors", {});
     if (n.size() == 0) r_.fail(n, "behaviors must define at least one behavior net");
@@ -181,28 +171,24 @@ class Loader {
       if (!nodes) r_.fail(kv.second, "behavior net '" + name + "' has no 'nodes'");
       r_.expect_map(nodes, "nodes of '" + name + "'", {});
       std::vector<NetTemplate::NodeDecl> decls;
-      TemplateSource src;
-      src.at = kv.first;
       for (const auto& nd : nodes) {
         const std::string node_name = r_.string(nd.first, "node name");
         if (node_name.find('.') != std::string::npos)
           r_.fail(nd.first, "node names cannot contain '.'");
         decls.push_back(node_decl(node_name, nd.second, s.world));
-        src.nodes[node_name] = {nd.second, decls.back().kind};
       }
       try {
         s.nets.push_back(NetTemplate::build(name, decls));
       } catch (const std::invalid_argument& e) {
         r_.fail(kv.first, "behavior net '" + name + "': " + e.what());
       }
-      sources_.push_back(std::move(src));
-      // Defaults of the template: the parameters set on its nodes.
+      // Defaults of the template: the parameters set on its nodes, in document order.
       NetTemplate& net = s.nets.back();
       std::vector<double> defaults(net.defaults().begin(), net.defaults().end());
-      for (const auto& [node_name, ns] : sources_.back().nodes)
-        for (const auto& p : ns.node)
-          set_node_value(net, defaults, node_name, p.first.Scalar(), p.second, s.world, nullptr,
-                         static_cast<int>(s.nets.size()) - 1);
+      for (const auto& nd : nodes)
+        for (const auto& p : nd.second)
+          set_node_value(net, defaults, nd.first.Scalar(), p.first.Scalar(), p.second, s.world,
+                         nullptr, static_cast<int>(s.nets.size()) - 1);
       template_defaults_.push_back(std::move(defaults));
     }
   }
@@ -458,7 +444,6 @@ class Loader {
 
   Reader r_;
   std::unordered_map<std::string, int> agent_index_;
-  std::vector<TemplateSource> sources_;
   std::vector<std::vector<double>> template_defaults_;
   struct PendingObject {
     YAML::Node at;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <regex>
+#include <unordered_set>
 
 namespace footfall::yaml {
 namespace {
@@ -57,13 +58,11 @@ void Reader::fail(const YAML::Node& at, const std::string& message) const {
 void Reader::expect_map(const YAML::Node& n, std::string_view what,
                         const std::vector<std::string>& allowed) const {
   if (!n.IsMap()) fail(n, std::string(what) + " must be a map, found " + describe(n));
-  std::vector<std::string> seen;
+  std::unordered_set<std::string> seen;  // maps of locations can hold thousands of keys
   for (const auto& kv : n) {
-    if (kv.first.IsScalar()) {  // yaml-cpp keeps duplicates silently; a config must not
-      if (std::find(seen.begin(), seen.end(), kv.first.Scalar()) != seen.end())
-        fail(kv.first, "duplicate key '" + kv.first.Scalar() + "' in " + std::string(what));
-      seen.push_back(kv.first.Scalar());
-    }
+    // yaml-cpp keeps duplicate keys silently; a config must not.
+    if (kv.first.IsScalar() && !seen.insert(kv.first.Scalar()).second)
+      fail(kv.first, "duplicate key '" + kv.first.Scalar() + "' in " + std::string(what));
     if (allowed.empty()) {  // a map of user-chosen names: only the keys' form is checked
       if (!kv.first.IsScalar()) fail(kv.first, "keys in " + std::string(what) + " must be plain words");
       continue;
