@@ -38,6 +38,7 @@ void write_trajectory_rows(std::ostream& out, const Simulation& sim) {
   const auto& progress = sim.progress();
   char line[256];
   for (std::size_t a = 0; a < s.size(); ++a) {
+    if (!s.active[a]) continue;
     const char* state = progress[a].arrived ? "arrived" : gait_name(s.gait[a]);
     const int n = std::snprintf(line, sizeof line, "%llu,%.4f,%s,%.6f,%.6f,%.6f,%s\n",
                                 static_cast<unsigned long long>(s.frame), s.time,
@@ -92,7 +93,7 @@ int run_command(const RunOptions& o) {
       trajectory->stream() << "frame,time,agent,x,y,heading,state\n";
     }
     Simulation sim(std::move(scenario.world), std::move(scenario.nets), std::move(scenario.agents),
-                   scenario.config);
+                   scenario.config, std::move(scenario.scripts));
     spdlog::info("{}: {} agents, {} frames at {:.0f} Hz, seed {}, {} threads", o.scenario,
                  sim.agents().size(), frames, 1.0 / sim.config().dt, sim.config().seed, threads);
     if (trajectory) write_trajectory_rows(trajectory->stream(), sim);
@@ -112,17 +113,15 @@ int run_command(const RunOptions& o) {
     const double wall =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-    std::size_t arrived = 0, stuck = 0;
-    for (const auto& g : sim.progress()) {
-      arrived += g.arrived;
-      stuck += g.stuck;
-    }
     const Metrics& m = sim.metrics();
+    const std::uint64_t arrived = sim.arrived(), stuck = m.stuck;
+    const double minutes = sim.time() / 60.0;
     nlohmann::ordered_json j;
     j["scenario"] = o.scenario;
     j["seed"] = sim.config().seed;
     j["threads"] = threads;
-    j["agents"] = sim.agents().size();
+    j["agents"] = sim.active_count();
+    j["agent_slots"] = sim.agents().size();
     j["frames"] = frames;
     j["sim_seconds"] = sim.time();
     j["wall_seconds"] = wall;
@@ -135,8 +134,13 @@ int run_command(const RunOptions& o) {
     j["collisions"] = m.collisions;
     j["stuck"] = stuck;
     j["jaywalk_events"] = m.jaywalk_events;
-    j["red_crossings"] = nullptr;    // needs traffic signals (PaT-Net light-nets)
+    j["red_crossings"] = m.red_crossings;
     j["foot_slip_mm_max"] = nullptr;  // needs articulated motion playback
+    j["crossings"] = m.crossings;
+    j["crossings_per_minute"] = minutes > 0 ? m.crossings / minutes : 0.0;
+    j["spawned"] = m.spawned;
+    j["trips"] = m.trips;
+    j["longest_trip_s"] = sim.longest_trip();
     j["decisions"] = m.decisions;
     j["walk_evaluations"] = m.evaluations;
     j["blocked_decisions"] = m.blocked;

@@ -137,6 +137,18 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
           pose, ctx, {p[proximity_p::Radius], p[proximity_p::Fov], n.walkers, n.mask}));
       break;
     case NodeKind::LineSensor: {
+      if (n.mask != 0) {  // the nearest perceived segment of the sensed classes (building edges)
+        std::optional<Percept> best;
+        for (const std::uint32_t o : ctx.obstacles) {
+          const Obstacle& ob = ctx.world.obstacles[o];
+          const auto* seg = std::get_if<Segment>(&ob.shape);
+          if (!seg || !(n.mask & (1ull << ob.cls))) continue;
+          const auto s = sense_line(pose, ctx, seg->a, seg->b, p[line_p::Fov]);
+          if (s && (!best || s->d < best->d)) best = s;
+        }
+        put_percept(best);
+        break;
+      }
       const int s = static_cast<int>(p[line_p::Segment]);
       const auto* seg = s >= 0 && s < static_cast<int>(ctx.world.obstacles.size())
                             ? std::get_if<Segment>(&ctx.world.obstacles[s].shape)

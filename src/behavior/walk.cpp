@@ -52,6 +52,10 @@ void generate_candidates(const FanParams& fan, const Feet& feet, std::span<const
       const double turn = ray_turn(j);
       if (turn == 0.0) continue;  // that is Stay
       out.push_back({StepKind::Turn, feet.planted, wrap_angle(heading + turn), turn, closing});
+      // Pivoting on the trailing foot without closing up keeps the body where it is, so an
+      // agent that has walked up against a wall or a crowd can still turn away from it.
+      if (closing > 1e-9)
+        out.push_back({StepKind::Turn, feet.trailing, wrap_angle(heading + turn), turn, 0.0});
     }
   if (fan.side_step > 0)
     for (const double side : {-1.0, 1.0})
@@ -109,10 +113,15 @@ double min_distance_to_plan(const Vec2& from, const Vec2& to, double t0, double 
 
 bool step_collides(const SenseContext& ctx, const Vec2& from, const Vec2& to, double t0,
                    double duration) {
+  // Already touching (rounding leaves bodies a hair inside each other's reach), a step that does
+  // not come any closer is allowed: otherwise two people in contact would freeze for good.
+  constexpr double kSlack = 1e-9;
   const double r = ctx.self_radius;
   for (const std::uint32_t o : ctx.obstacles) {
     const Obstacle& ob = ctx.world.obstacles[o];
-    if (ob.solid && segment_distance_to(ob.shape, from, to) < r) return true;
+    if (!ob.solid) continue;
+    const double limit = std::min(r, distance_to(ob.shape, from) - kSlack);
+    if (segment_distance_to(ob.shape, from, to) < limit) return true;
   }
   for (const std::uint32_t j : ctx.neighbours) {
     if (j == ctx.self) continue;
@@ -121,7 +130,8 @@ bool step_collides(const SenseContext& ctx, const Vec2& from, const Vec2& to, do
     // Neither can be farther than its whole path from where it starts: a cheap bound first.
     const double slack = (to - from).norm() + (plan.to - plan.from).norm() + reach;
     if ((plan.from - from).squaredNorm() > slack * slack) continue;
-    if (min_distance_to_plan(from, to, t0, t0 + duration, plan) < reach) return true;
+    const double limit = std::min(reach, (plan.at(t0) - from).norm() - kSlack);
+    if (min_distance_to_plan(from, to, t0, t0 + duration, plan) < limit) return true;
   }
   return false;
 }

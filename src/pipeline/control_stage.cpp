@@ -12,11 +12,23 @@ Feet Simulation::feet_of(std::uint32_t a) const {
           agents_.foot_heading[1 - f][a]};
 }
 
+Footstep Simulation::stand_still(std::uint32_t a) const {
+  const std::uint8_t trailing = 1 - agents_.forward[a];
+  return {StepKind::Stay, agents_.foot[trailing][a], agents_.foot_heading[trailing][a], 0.0, 0.0};
+}
+
 void Simulation::control_stage() {
+  const double t = (snapshot_.frame + 1) * config_.dt;
   parallel_chunks(due_.size(), [&](std::size_t begin, std::size_t end) {
     std::vector<Footstep> scratch;
     for (std::size_t k = begin; k != end; ++k) {
       const std::uint32_t a = due_[k];
+      // PaT-Nets first: they may rebind behaviors or retarget attractions for this very decision.
+      if (!agent_nets_.agents[a].running.empty()) run_agent_nets(a, t);
+      if (leaving_[a]) {  // stands still for the conflict settling below, then is gone
+        decisions_[a] = Decision{stand_still(a), kInf, 0.0, 0, true};
+        continue;
+      }
       const NetTemplate& net = nets_[agents_.net[a]];
       const Feet feet = feet_of(a);
       const SenseContext ctx{world_, snapshot_, percepts_prev_.neighbours[a],
@@ -45,8 +57,7 @@ void Simulation::control_stage() {
       if (min_distance_to_plan(from, to, t0, t0 + d.duration, pj) <
           agents_.radius[a] + agents_.radius[j]) {
         d.blocked = true;
-        d.step = {StepKind::Stay, agents_.foot[1 - agents_.forward[a]][a],
-                  agents_.foot_heading[1 - agents_.forward[a]][a], 0.0, 0.0};
+        d.step = stand_still(a);
         break;
       }
     }

@@ -8,6 +8,7 @@ namespace footfall {
 
 void Simulation::motion_stage() {
   for (const std::uint32_t a : due_) {
+    if (leaving_[a]) continue;  // gone at this foot-strike; population_stage frees the slot
     const Decision& d = decisions_[a];
     const Vec2 from = agents_.plan[a].to;
     const double t0 = agents_.plan[a].t1;
@@ -20,6 +21,7 @@ void Simulation::motion_stage() {
       const bool in_place = d.step.kind == StepKind::Stay || d.step.kind == StepKind::Turn;
       const bool moved = agents_.foot[1 - f][a] != d.step.foot ||
                          agents_.foot_heading[1 - f][a] != d.step.foot_heading;
+      if (!in_place) count_crossing(a, d.step.foot);
       agents_.gait[a] = !in_place ? Gait::Walk : moved ? Gait::Close : Gait::Stand;
       agents_.foot[1 - f][a] = d.step.foot;
       agents_.foot_heading[1 - f][a] = d.step.foot_heading;
@@ -36,7 +38,18 @@ void Simulation::motion_stage() {
     metrics_.blocked += d.blocked ? 1 : 0;
   }
   metrics_.decisions += due_.size();
-  publish(snapshot_.frame + 1, (snapshot_.frame + 1) * config_.dt);
+}
+
+// A footstep onto a crosswalk from off it starts a crossing; with the crosswalk's head showing
+// steady DON'T WALK it is a red crossing. Flashing DON'T WALK is the clearance interval: people
+// already committed may still be stepping on, so it does not count.
+void Simulation::count_crossing(std::uint32_t a, const Vec2& foot) {
+  const int r = world_.region_at(foot);
+  if (r < 0 || world_.regions[r].signal < 0) return;
+  const Vec2& planted = agents_.foot[agents_.forward[a]][a];
+  if (polygon_contains(world_.regions[r].polygon, planted)) return;  // already on it
+  ++metrics_.crossings;
+  if (signals_[world_.regions[r].signal].head == patnet::Head::DontWalk) ++metrics_.red_crossings;
 }
 
 void Simulation::publish(std::uint64_t frame, double t) {
@@ -52,9 +65,10 @@ void Simulation::publish(std::uint64_t frame, double t) {
       snapshot_.plan[a] = p;
       snapshot_.radius[a] = agents_.radius[a];
       snapshot_.gait[a] = agents_.gait[a];
+      snapshot_.active[a] = agents_.active[a];
     }
   });
-  agent_grid_.build_points(snapshot_.location);
+  agent_grid_.build_points(snapshot_.location, &snapshot_.active);
 }
 
 }  // namespace footfall

@@ -26,6 +26,7 @@ void Simulation::sense_stage(double t_next, std::vector<std::uint32_t>& due_next
   due_next.clear();
   double max_step = 0, max_radius = 0;
   for (std::uint32_t a = 0; a < agents_.size(); ++a) {
+    if (!agents_.active[a]) continue;
     const NetTemplate& net = nets_[agents_.net[a]];
     max_step = std::max(max_step, agents_.params_of(a)[net.nodes()[net.walk_node()].param_offset +
                                                        walk_p::MaxStep]);

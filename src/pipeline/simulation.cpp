@@ -24,8 +24,32 @@ constexpr double kOverlapTolerance = 1e-6;  // metres; below this, touching is n
 
 }  // namespace
 
-Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents, SimConfig config)
-    : world_(std::move(world)), nets_(std::move(nets)), agents_(std::move(agents)), config_(config) {
+Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents, SimConfig config,
+                       Scripts scripts)
+    : world_(std::move(world)),
+      nets_(std::move(nets)),
+      agents_(std::move(agents)),
+      config_(config),
+      scripts_(std::move(scripts)) {
+  const std::size_t scenario_agents = agents_.size();
+  agents_.active.assign(scenario_agents, 1);
+  if (scripts_.population) {
+    // The population lives in slots after the scenario's agents, all free until spawned.
+    const PopulationSpec& pop = *scripts_.population;
+    for (std::uint32_t k = 0; k < pop.target; ++k) {
+      agents_.name.push_back("ped" + std::to_string(scenario_agents + k));
+      for (int f = 0; f < 2; ++f) {
+        agents_.foot[f].push_back(Vec2::Zero());
+        agents_.foot_heading[f].push_back(0.0);
+      }
+      agents_.forward.push_back(0);
+      agents_.radius.push_back(pop.radius_min);
+      agents_.net.push_back(pop.behavior);
+      agents_.param_offset.push_back(static_cast<std::uint32_t>(agents_.params.size()));
+      agents_.params.insert(agents_.params.end(), pop.params.begin(), pop.params.end());
+      agents_.active.push_back(0);
+    }
+  }
   const std::size_t n = agents_.size();
   agent_grid_ = UniformGrid(world_.bounds().inflated(50.0), 2.0);
   percepts_prev_.neighbours.resize(n);
@@ -51,7 +75,25 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
     agents_.plan[a] = {here, here, 0.0, phase};
     agents_.heading_from[a] = agents_.heading_to[a] = agents_.heading(a);
   }
+  signals_.assign(world_.signals.size(), {});
+  agent_nets_.agents.resize(n);
+  trip_start_.assign(n, 0.0);
+  spawns_.assign(n, 0);
+  leaving_.assign(n, 0);
+  // Nets start at t = 0 and tick once there, so the light-nets show their first phase at once.
+  for (const NetStart& s : scripts_.global) patnet::start(global_nets_, s.program, s.args, tick_context(0));
+  run_global_nets(0.0);
+  for (std::uint32_t a = 0; a < scripts_.agents.size() && a < scenario_agents; ++a) {
+    patnet::TickContext ctx = tick_context(0);
+    ctx.agent = a;
+    ctx.params = agents_.params_of(a);
+    for (const NetStart& s : scripts_.agents[a]) patnet::start(agent_nets_.agents[a], s.program, s.args, ctx);
+  }
   publish(0, 0.0);
+  if (scripts_.population) {
+    place_initial_population();
+    publish(0, 0.0);
+  }
   // P(0): the percepts the deciders of frame 1 will use, from S(0).
   std::vector<std::uint32_t> due_next;
   sense_stage(config_.dt, due_next);
@@ -64,11 +106,14 @@ void Simulation::step() {
   FrameStats stats;
   const double t = (snapshot_.frame + 1) * config_.dt;
 
+  // Global nets (light-nets) run once per frame, before agents' nets (Granieri et al. 1995 §3).
+  run_global_nets(t);
+
   // Who is at a foot-strike this frame, judged on S(N−1).
   for (const std::uint32_t a : due_) deciding_[a] = 0;
   due_.clear();
   for (std::uint32_t a = 0; a < agents_.size(); ++a)
-    if (agents_.plan[a].t1 <= t + 1e-9) due_.push_back(a);
+    if (agents_.active[a] && agents_.plan[a].t1 <= t + 1e-9) due_.push_back(a);
   for (const std::uint32_t a : due_) deciding_[a] = 1;
 
   auto t0 = clock::now();
@@ -83,6 +128,8 @@ void Simulation::step() {
   t0 = clock::now();
   const std::uint64_t evaluations_before = metrics_.evaluations;
   motion_stage();
+  population_stage(t);
+  publish(snapshot_.frame + 1, t);
   measure();
   stats.ms.motion_ms = ms_since(t0);
 
@@ -98,6 +145,7 @@ void Simulation::measure() {
   std::vector<std::vector<std::uint64_t>> found(n);
   parallel_chunks(n, [&](std::size_t begin, std::size_t end) {
     for (std::size_t a = begin; a != end; ++a) {
+      if (!snapshot_.active[a]) continue;
       const Vec2& p = snapshot_.location[a];
       const double r = snapshot_.radius[a];
       agent_grid_.for_each_in(Aabb{p, p}.inflated(2 * r + 1.0), [&](std::uint32_t j) {
@@ -123,6 +171,8 @@ void Simulation::measure() {
 
   hash_.add(snapshot_.frame);
   for (std::size_t a = 0; a < n; ++a) {
+    hash_.add(static_cast<std::uint64_t>(snapshot_.active[a]));
+    if (!snapshot_.active[a]) continue;
     hash_.add(snapshot_.location[a].x());
     hash_.add(snapshot_.location[a].y());
     hash_.add(snapshot_.heading[a]);
@@ -153,7 +203,29 @@ void Simulation::track_goal(std::uint32_t a, double t, bool standing) {
     g.best_distance = std::min(d, g.best_distance);
     g.best_time = t;
   }
-  if (!g.arrived && t - g.best_time > config_.stuck_seconds) g.stuck = true;
+  if (!g.arrived && !g.stuck && t - g.best_time > config_.stuck_seconds) {
+    g.stuck = true;
+    ++metrics_.stuck;
+  }
+}
+
+std::size_t Simulation::active_count() const {
+  return static_cast<std::size_t>(std::count(agents_.active.begin(), agents_.active.end(), 1));
+}
+
+std::uint64_t Simulation::arrived() const {
+  std::uint64_t standing = 0;
+  for (std::size_t a = 0; a < agents_.size(); ++a)
+    standing += agents_.active[a] && progress_[a].arrived && agent_nets_.agents[a].running.empty();
+  return metrics_.trips + standing;
+}
+
+double Simulation::longest_trip() const {
+  double longest = 0;
+  for (std::size_t a = 0; a < agents_.size(); ++a)
+    if (agents_.active[a] && !agent_nets_.agents[a].route.empty())
+      longest = std::max(longest, time() - trip_start_[a]);
+  return longest;
 }
 
 std::size_t Simulation::param_slot(std::string_view dotted) const {

@@ -6,6 +6,8 @@
 #include <unordered_map>
 #include <sstream>
 
+#include "footfall/world/city.hpp"
+#include "scripts_loader.hpp"
 #include "yaml_reader.hpp"
 
 namespace footfall {
@@ -33,8 +35,8 @@ class Loader {
   Scenario load(const YAML::Node& root) {
     if (!root.IsDefined() || root.IsNull()) r_.fail_mark(YAML::Mark(), "the scenario is empty");
     r_.expect_map(root, "the scenario",
-                  {"name", "description", "seed", "frame_rate", "duration", "world", "behaviors",
-                   "agents"});
+                  {"name", "description", "seed", "frame_rate", "duration", "world", "city",
+                   "behaviors", "patnets", "global_nets", "agents", "population"});
     Scenario s;
     s.path = r_.file();
     s.name = root["name"] ? r_.string(root["name"], "name") : std::string("scenario");
@@ -43,10 +45,28 @@ class Loader {
     if (root["duration"]) s.duration = r_.number(root["duration"], "duration", 0, 1e6);
     if (!root["world"]) r_.fail(root, "the scenario has no 'world'");
     world(root["world"], s.world);
+    if (const auto city = root["city"]) tile(city, s);
+    s.world.finalize();
+    try {
+      s.world.walkways.finalize(s.world);
+    } catch (const std::invalid_argument& e) {
+      r_.fail(root["world"], e.what());
+    }
     if (!root["behaviors"]) r_.fail(root, "the scenario has no 'behaviors'");
     behaviors(root["behaviors"], s);
-    if (!root["agents"]) r_.fail(root, "the scenario has no 'agents'");
-    agents(root["agents"], s);
+    ScriptsLoader scripts(r_, s.world, s.nets);
+    if (s.tiles > 1) scripts.set_tile_prefix("x0y0_");
+    if (root["patnets"]) scripts.declare(root["patnets"]);
+    scripts.light_nets(timings_);
+    if (!root["agents"] && !root["population"])
+      r_.fail(root, "the scenario has no 'agents' and no 'population'");
+    if (root["agents"]) agents(root["agents"], s, scripts);
+    if (const auto g = root["global_nets"]) {
+      r_.expect_seq(g, "global_nets");
+      for (const auto& entry : g) scripts.scripts().global.push_back(scripts.start(entry, -1));
+    }
+    if (const auto pop = root["population"]) population(pop, s, scripts);
+    s.scripts = std::move(scripts.scripts());
     return s;
   }
 
@@ -54,8 +74,9 @@ class Loader {
   // ---- world ---------------------------------------------------------------------------------
   void world(const YAML::Node& n, World& w) {
     r_.expect_map(n, "world",
-                  {"ground_types", "default_ground", "regions", "boxes", "cylinders", "segments",
-                   "locations"});
+                  {"ground_types", "default_ground", "signals", "regions", "boxes", "cylinders",
+                   "segments", "locations", "walkways"});
+    if (const auto sig = n["signals"]) signals(sig, w);
     for (const auto& g : kDefaultGround) w.ground_types.push_back({g.name, g.navigability, g.jaywalk});
     if (const auto gt = n["ground_types"]) {
       r_.expect_map(gt, "world.ground_types", {});
@@ -77,10 +98,17 @@ class Loader {
     if (const auto regions = n["regions"]) {
       r_.expect_seq(regions, "world.regions");
       for (const auto& g : regions) {
-        r_.expect_map(g, "a region", {"name", "type", "polygon"});
+        r_.expect_map(g, "a region", {"name", "type", "polygon", "signal"});
         require(g, {"type", "polygon"}, "a region");
-        w.regions.push_back({g["name"] ? r_.string(g["name"], "region name") : std::string(),
-                             ground_type(g["type"], w), r_.polygon(g["polygon"], "region polygon")});
+        const std::string name = g["name"] ? r_.string(g["name"], "region name") : std::string();
+        if (!name.empty() && w.find_region(name) >= 0)
+          r_.fail(g["name"], "region '" + name + "' is defined twice");
+        w.regions.push_back({name, ground_type(g["type"], w), r_.polygon(g["polygon"], "region polygon")});
+        if (const auto sig = g["signal"]) {
+          w.regions.back().signal = w.find_signal(r_.string(sig, "signal"));
+          if (w.regions.back().signal < 0)
+            r_.fail(sig, "no signal named '" + sig.Scalar() + "'" + did_you_mean(sig.Scalar(), w.signals));
+        }
       }
     }
     if (const auto boxes = n["boxes"]) {
@@ -123,7 +151,87 @@ class Loader {
         w.locations.push_back({name, r_.vec2(kv.second, "location '" + name + "'")});
       }
     }
-    w.finalize();
+    if (const auto ww = n["walkways"]) walkways(ww, w);
+  }
+
+  // Traffic signals: a light-net each, with its timing (patnet/light_net.hpp).
+  void signals(const YAML::Node& n, World& w) {
+    r_.expect_map(n, "world.signals", {});
+    for (const auto& kv : n) {
+      const std::string name = r_.string(kv.first, "signal name");
+      if (w.find_signal(name) >= 0) r_.fail(kv.first, "signal '" + name + "' is defined twice");
+      const YAML::Node t = kv.second;
+      r_.expect_map(t, "signal '" + name + "'", {"green", "yellow", "red", "walk", "offset"});
+      require(t, {"green", "yellow", "red", "walk"}, "signal '" + name + "'");
+      patnet::SignalTiming timing;
+      timing.green = r_.number(t["green"], "green", 1, 600);
+      timing.yellow = r_.number(t["yellow"], "yellow", 0, 60);
+      timing.red = r_.number(t["red"], "red", 0, 600);
+      timing.walk = r_.number(t["walk"], "walk", 1, timing.green);
+      if (t["offset"]) timing.offset = r_.number(t["offset"], "offset", 0, timing.cycle() - 1e-9);
+      w.signals.push_back(name);
+      timings_.push_back(timing);
+    }
+  }
+
+  // The walkway graph: sidewalk edges between locations, crossings over signalled crosswalks, and
+  // the endpoints where pedestrians enter and leave.
+  void walkways(const YAML::Node& n, World& w) {
+    r_.expect_map(n, "world.walkways", {"edges", "crossings", "endpoints"});
+    const auto loc = [&](const YAML::Node& x) {
+      const std::string name = r_.string(x, "location");
+      const int l = w.find_location(name);
+      if (l < 0) r_.fail(x, "no location named '" + name + "'" + did_you_mean(name, location_names(w)));
+      return static_cast<std::uint32_t>(l);
+    };
+    if (const auto edges = n["edges"]) {
+      r_.expect_seq(edges, "walkways.edges");
+      for (const auto& e : edges) {
+        if (!e.IsSequence() || e.size() < 2)
+          r_.fail(e, "a walkway is a list of at least two locations [a, b, ...]");
+        for (std::size_t i = 0; i + 1 < e.size(); ++i) w.walkways.edges.push_back({loc(e[i]), loc(e[i + 1])});
+      }
+    }
+    if (const auto crossings = n["crossings"]) {
+      r_.expect_seq(crossings, "walkways.crossings");
+      for (const auto& c : crossings) {
+        r_.expect_map(c, "a crossing", {"from", "to", "crosswalk"});
+        require(c, {"from", "to", "crosswalk"}, "a crossing");
+        const std::string cw = r_.string(c["crosswalk"], "crosswalk");
+        const int r = w.find_region(cw);
+        if (r < 0) r_.fail(c["crosswalk"], "no region named '" + cw + "'");
+        if (w.regions[r].signal < 0)
+          r_.fail(c["crosswalk"], "crosswalk '" + cw + "' has no 'signal' to wait for");
+        w.walkways.edges.push_back({loc(c["from"]), loc(c["to"]), r, w.regions[r].signal});
+      }
+    }
+    if (const auto ends = n["endpoints"]) {
+      r_.expect_seq(ends, "walkways.endpoints");
+      for (const auto& e : ends) w.walkways.endpoints.push_back(loc(e));
+    }
+  }
+
+  static std::vector<std::string> location_names(const World& w) {
+    std::vector<std::string> names;
+    for (const auto& l : w.locations) names.push_back(l.name);
+    return names;
+  }
+
+  // `city: {nx, ny, pitch}` repeats the world on a grid of intersections (world/city.hpp).
+  void tile(const YAML::Node& n, Scenario& s) {
+    r_.expect_map(n, "city", {"nx", "ny", "pitch"});
+    require(n, {"nx", "ny", "pitch"}, "city");
+    CityTiling t;
+    t.nx = static_cast<int>(r_.integer(n["nx"], "nx", 1, 1000));
+    t.ny = static_cast<int>(r_.integer(n["ny"], "ny", 1, 1000));
+    t.pitch = r_.vec2(n["pitch"], "pitch");
+    if (t.pitch.x() <= 0 || t.pitch.y() <= 0) r_.fail(n["pitch"], "pitch must be positive");
+    if (static_cast<long>(t.nx) * t.ny > 100000) r_.fail(n, "at most 100000 intersections");
+    s.world = tile_world(s.world, t);
+    s.tiles = t.nx * t.ny;
+    std::vector<patnet::SignalTiming> tiled;
+    for (int k = 0; k < s.tiles; ++k) tiled.insert(tiled.end(), timings_.begin(), timings_.end());
+    timings_ = std::move(tiled);
   }
 
   void obstacle(const YAML::Node& n, World& w, Shape shape, const char* default_class) {
@@ -210,7 +318,7 @@ class Loader {
     switch (info->kind) {
       case NodeKind::ObjectSensor: allowed.insert(allowed.end(), {"object"}); break;
       case NodeKind::LocationSensor: allowed.insert(allowed.end(), {"target"}); break;
-      case NodeKind::LineSensor: allowed.insert(allowed.end(), {"segment"}); break;
+      case NodeKind::LineSensor: allowed.insert(allowed.end(), {"segment", "detects"}); break;
       case NodeKind::ProximitySensor: allowed.insert(allowed.end(), {"detects"}); break;
       case NodeKind::TerrainSensor: allowed.insert(allowed.end(), {"types"}); break;
       case NodeKind::Attract: case NodeKind::Avoid: allowed.insert(allowed.end(), {"input"}); break;
@@ -232,7 +340,7 @@ class Loader {
       r_.expect_seq(det, "detects");
       for (const auto& c : det) {
         const std::string cls = r_.string(c, "detected class");
-        if (cls == "walkers") { d.walkers = true; continue; }
+        if (cls == "walkers" && info->kind == NodeKind::ProximitySensor) { d.walkers = true; continue; }
         const int k = w.find_class(cls);
         if (k < 0) r_.fail(c, "no obstacle of class '" + cls + "' (classes here: " + class_list(w) + ")");
         d.mask |= 1ull << k;
@@ -309,31 +417,21 @@ class Loader {
   }
 
   // ---- agents --------------------------------------------------------------------------------
-  void agents(const YAML::Node& n, Scenario& s) {
+  void agents(const YAML::Node& n, Scenario& s, ScriptsLoader& scripts) {
     r_.expect_seq(n, "agents");
     if (n.size() == 0) r_.fail(n, "the scenario has no agents");
     Agents& ag = s.agents;
     std::vector<YAML::Node> at;
     for (const auto& a : n) {
-      r_.expect_map(a, "an agent", {"name", "behavior", "position", "heading", "radius", "set"});
+      r_.expect_map(a, "an agent",
+                    {"name", "behavior", "position", "heading", "radius", "set", "nets"});
       require(a, {"behavior", "position"}, "an agent");
       const std::string name = a["name"] ? r_.string(a["name"], "agent name")
                                          : "agent" + std::to_string(ag.size());
       if (name.find('.') != std::string::npos) r_.fail(a["name"], "agent names cannot contain '.'");
       if (!agent_index_.emplace(name, static_cast<int>(ag.size())).second)
         r_.fail(a["name"] ? a["name"] : a, "agent '" + name + "' is defined twice");
-      const std::string beh = r_.string(a["behavior"], "behavior");
-      int net = -1;
-      std::vector<std::string> names;
-      for (std::size_t i = 0; i < s.nets.size(); ++i) {
-        names.push_back(s.nets[i].name());
-        if (s.nets[i].name() == beh) net = static_cast<int>(i);
-      }
-      if (net < 0) {
-        std::string msg = "no behavior net named '" + beh + "'";
-        if (const auto sg = yaml::suggest(beh, names); !sg.empty()) msg += "; did you mean '" + sg + "'?";
-        r_.fail(a["behavior"], msg);
-      }
+      const int net = behavior_index(a["behavior"], s);
       const Vec2 pos = r_.vec2(a["position"], "position");
       const double heading = a["heading"] ? r_.number(a["heading"], "heading", -2 * kPi, 2 * kPi) : 0.0;
       ag.name.push_back(name);
@@ -353,9 +451,67 @@ class Loader {
       const YAML::Node set = at[i]["set"];
       if (!set) continue;
       const NetTemplate& net = s.nets[ag.net[i]];
-      r_.expect_map(set, "set", {});
       std::vector<double> block(ag.params.begin() + ag.param_offset[i],
                                 ag.params.begin() + ag.param_offset[i] + net.param_count());
+      apply_set(set, net, block, s.world, &ag);
+      std::copy(block.begin(), block.end(), ag.params.begin() + ag.param_offset[i]);
+    }
+    resolve_pending(s);
+    check_start(s, at);
+    for (std::size_t i = 0; i < ag.size(); ++i) {
+      const YAML::Node nets = at[i]["nets"];
+      if (!nets) continue;
+      r_.expect_seq(nets, "nets");
+      auto& starts = scripts.scripts().agents;
+      starts.resize(ag.size());
+      for (const auto& entry : nets) starts[i].push_back(scripts.start(entry, static_cast<int>(ag.net[i])));
+    }
+  }
+
+  int behavior_index(const YAML::Node& n, const Scenario& s) {
+    const std::string beh = r_.string(n, "behavior");
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < s.nets.size(); ++i) {
+      names.push_back(s.nets[i].name());
+      if (s.nets[i].name() == beh) return static_cast<int>(i);
+    }
+    r_.fail(n, "no behavior net named '" + beh + "'" + did_you_mean(beh, names));
+  }
+
+  // Pedestrians that enter at walkway endpoints, follow routes and leave (pipeline/scripts.hpp).
+  void population(const YAML::Node& n, Scenario& s, ScriptsLoader& scripts) {
+    r_.expect_map(n, "population", {"target", "behavior", "set", "walk_net", "cross_net", "radius",
+                                    "pace", "clearance"});
+    require(n, {"target", "behavior", "walk_net"}, "population");
+    if (s.world.walkways.endpoints.size() < 2)
+      r_.fail(n, "a population needs world.walkways with at least two endpoints");
+    PopulationSpec pop;
+    pop.target = static_cast<std::uint32_t>(r_.integer(n["target"], "target", 0, 1000000)) *
+                 static_cast<std::uint32_t>(s.tiles);
+    if (pop.target > 2000000) r_.fail(n["target"], "at most 2,000,000 pedestrians");
+    const int b = behavior_index(n["behavior"], s);
+    pop.behavior = static_cast<std::uint32_t>(b);
+    pop.params = template_defaults_[b];
+    if (n["set"]) apply_set(n["set"], s.nets[b], pop.params, s.world, nullptr);
+    const auto range = [&](const char* key, double lo, double hi, double& a, double& z) {
+      if (!n[key]) return;
+      const Vec2 v = r_.vec2(n[key], key);
+      if (v.x() < lo || v.y() > hi || v.x() > v.y())
+        r_.fail(n[key], std::string(key) + " must be [min, max] within [" + std::to_string(lo) +
+                            ", " + std::to_string(hi) + "]");
+      a = v.x();
+      z = v.y();
+    };
+    range("radius", 0.05, 2.0, pop.radius_min, pop.radius_max);
+    range("pace", 0.2, 5.0, pop.pace_min, pop.pace_max);
+    if (n["clearance"]) pop.clearance = r_.number(n["clearance"], "clearance", 0.1, 10);
+    scripts.routes(n["walk_net"], n["cross_net"], b, pop);
+    scripts.scripts().population = std::move(pop);
+  }
+
+  void apply_set(const YAML::Node& set, const NetTemplate& net, std::vector<double>& block,
+                 const World& world, const Agents* agents) {
+      r_.expect_map(set, "set", {});
       for (const auto& kv : set) {
         const std::string key = r_.string(kv.first, "parameter");
         const auto dot = key.find('.');
@@ -379,12 +535,8 @@ class Loader {
           if (const auto sg = yaml::suggest(param, allowed); !sg.empty()) msg += "; did you mean '" + sg + "'?";
           r_.fail(kv.first, msg);
         }
-        set_node_value(net, block, node, param, kv.second, s.world, &ag);
+        set_node_value(net, block, node, param, kv.second, world, agents);
       }
-      std::copy(block.begin(), block.end(), ag.params.begin() + ag.param_offset[i]);
-    }
-    resolve_pending(s);
-    check_start(s, at);
   }
 
   static bool accepts(NodeKind kind, const std::string& param) {
@@ -445,6 +597,7 @@ class Loader {
   Reader r_;
   std::unordered_map<std::string, int> agent_index_;
   std::vector<std::vector<double>> template_defaults_;
+  std::vector<patnet::SignalTiming> timings_;
   struct PendingObject {
     YAML::Node at;
     std::string name;

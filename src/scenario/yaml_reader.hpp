@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "footfall/core/math.hpp"
+#include "footfall/core/suggest.hpp"
 #include "footfall/scenario/scenario.hpp"
 
 namespace footfall::yaml {
@@ -38,7 +39,6 @@ class Reader {
   std::string file_;
 };
 
-// The closest candidate by edit distance, or empty when none is close.
-std::string suggest(std::string_view word, const std::vector<std::string>& candidates);
+using footfall::suggest;
 
 }  // namespace footfall::yaml

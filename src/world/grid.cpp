@@ -24,20 +24,28 @@ std::pair<int, int> UniformGrid::cell_of(const Vec2& p) const {
           clamp_axis((p.y() - origin_.y()) / cell_, ny_)};
 }
 
-void UniformGrid::build_points(const std::vector<Vec2>& points) {
+void UniformGrid::build_points(const std::vector<Vec2>& points,
+                               const std::vector<std::uint8_t>* include) {
   const std::size_t cells = static_cast<std::size_t>(nx_) * ny_;
+  constexpr std::uint32_t kOut = UINT32_MAX;
   cell_start_.assign(cells + 1, 0);
   std::vector<std::uint32_t> cell_of_item(points.size());
+  std::size_t count = 0;
   for (std::size_t i = 0; i < points.size(); ++i) {
+    if (include && !(*include)[i]) {
+      cell_of_item[i] = kOut;
+      continue;
+    }
     const auto [x, y] = cell_of(points[i]);
     cell_of_item[i] = static_cast<std::uint32_t>(y * nx_ + x);
     ++cell_start_[cell_of_item[i] + 1];
+    ++count;
   }
   for (std::size_t c = 0; c < cells; ++c) cell_start_[c + 1] += cell_start_[c];
-  items_.resize(points.size());
+  items_.resize(count);
   std::vector<std::uint32_t> fill(cell_start_.begin(), cell_start_.end() - 1);
   for (std::size_t i = 0; i < points.size(); ++i)
-    items_[fill[cell_of_item[i]]++] = static_cast<std::uint32_t>(i);
+    if (cell_of_item[i] != kOut) items_[fill[cell_of_item[i]]++] = static_cast<std::uint32_t>(i);
 }
 
 void UniformGrid::build_boxes(const std::vector<Aabb>& boxes) {

@@ -36,13 +36,18 @@ void World::finalize(double cell_size) {
   region_grid_.build_boxes(region_boxes);
 }
 
-int World::ground_at(const Vec2& p) const {
+int World::region_at(const Vec2& p) const {
   int best = -1;
   region_grid_.for_each_in(Aabb{p, p}, [&](std::uint32_t r) {
     if (static_cast<int>(r) > best && polygon_contains(regions[r].polygon, p))
       best = static_cast<int>(r);
   });
-  return best < 0 ? default_ground : regions[best].type;
+  return best;
+}
+
+int World::ground_at(const Vec2& p) const {
+  const int r = region_at(p);
+  return r < 0 ? default_ground : regions[r].type;
 }
 
 std::optional<Vec2> World::nearest_ground(const Vec2& p, std::uint64_t type_mask,
@@ -59,6 +64,19 @@ std::optional<Vec2> World::nearest_ground(const Vec2& p, std::uint64_t type_mask
   return best;
 }
 
+bool World::line_of_sight(const Vec2& a, const Vec2& b) const {
+  Aabb box;
+  box.add(a);
+  box.add(b);
+  bool clear = true;
+  obstacle_grid_.for_each_in(box, [&](std::uint32_t o) {
+    if (clear && !std::holds_alternative<Cylinder>(obstacles[o].shape) &&
+        segment_distance_to(obstacles[o].shape, a, b) <= 0.0)
+      clear = false;
+  });
+  return clear;
+}
+
 int World::find_class(std::string_view name) const {
   const auto it = std::find(classes.begin(), classes.end(), name);
   return it == classes.end() ? -1 : static_cast<int>(it - classes.begin());
@@ -66,5 +84,10 @@ int World::find_class(std::string_view name) const {
 int World::find_location(std::string_view name) const { return find_named(locations, name); }
 int World::find_obstacle(std::string_view name) const { return find_named(obstacles, name); }
 int World::find_ground_type(std::string_view name) const { return find_named(ground_types, name); }
+int World::find_region(std::string_view name) const { return find_named(regions, name); }
+int World::find_signal(std::string_view name) const {
+  const auto it = std::find(signals.begin(), signals.end(), name);
+  return it == signals.end() ? -1 : static_cast<int>(it - signals.begin());
+}
 
 }  // namespace footfall

@@ -38,10 +38,12 @@ struct Snapshot {
   std::vector<Plan> plan;
   std::vector<double> radius;
   std::vector<Gait> gait;
+  std::vector<std::uint8_t> active;  // 0: a free slot (a pedestrian who left, or not yet spawned)
 
   std::size_t size() const { return location.size(); }
   void resize(std::size_t n) {
     location.resize(n); heading.resize(n); plan.resize(n); radius.resize(n); gait.resize(n);
+    active.resize(n);
   }
 };
 
@@ -57,6 +59,7 @@ struct Agents {
   std::vector<double> heading_from, heading_to;
   std::vector<Gait> gait;
   std::vector<std::uint32_t> steps;  // footsteps decided so far: the counter of per-agent randomness
+  std::vector<std::uint8_t> active;   // slots of pedestrians in the scene; others are free
   std::vector<std::uint32_t> net;    // behavior-net template of each agent
   std::vector<std::uint32_t> param_offset;  // start of the agent's block in `params`
   std::vector<double> params;

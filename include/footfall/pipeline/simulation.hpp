@@ -12,6 +12,7 @@
 #include "footfall/behavior/net.hpp"
 #include "footfall/behavior/walk.hpp"
 #include "footfall/core/hash.hpp"
+#include "footfall/pipeline/scripts.hpp"
 #include "footfall/world/world.hpp"
 
 namespace footfall {
@@ -54,6 +55,11 @@ struct GoalProgress {
 struct Metrics {
   std::uint64_t collisions = 0;      // pairs (agent–agent or agent–obstacle) that began to overlap
   std::uint64_t jaywalk_events = 0;  // footsteps on jaywalk ground (street outside crosswalks)
+  std::uint64_t red_crossings = 0;   // entering a crosswalk while its head shows DON'T WALK
+  std::uint64_t crossings = 0;       // entering a crosswalk (from off it) at all
+  std::uint64_t stuck = 0;           // agents that made no progress toward their goal for a while
+  std::uint64_t spawned = 0;         // pedestrians that entered the scene after the start
+  std::uint64_t trips = 0;           // pedestrians that reached the end of their route and left
   std::uint64_t decisions = 0;
   std::uint64_t evaluations = 0;
   std::uint64_t blocked = 0;         // decisions where every candidate collided
@@ -61,7 +67,8 @@ struct Metrics {
 
 class Simulation {
  public:
-  Simulation(World world, std::vector<NetTemplate> nets, Agents agents, SimConfig config);
+  Simulation(World world, std::vector<NetTemplate> nets, Agents agents, SimConfig config,
+             Scripts scripts = {});
 
   void step();  // one frame: SENSE, CONTROL, MOTION
 
@@ -73,6 +80,16 @@ class Simulation {
   const Metrics& metrics() const { return metrics_; }
   const FrameStats& last_frame() const { return last_frame_; }
   const std::vector<GoalProgress>& progress() const { return progress_; }
+  const std::vector<patnet::SignalState>& signals() const { return signals_; }
+  const Scripts& scripts() const { return scripts_; }
+  const patnet::NetSet& agent_nets() const { return agent_nets_; }
+  const patnet::AgentNets& global_nets() const { return global_nets_; }
+  std::size_t active_count() const;
+  // Agents that have arrived: trips completed plus agents standing at their final goal with no
+  // PaT-Net left to run.
+  std::uint64_t arrived() const;
+  // The longest time any pedestrian now in the scene has been on its trip, seconds.
+  double longest_trip() const;
   std::uint64_t trajectory_hash() const { return hash_.value(); }
   std::uint64_t frame() const { return snapshot_.frame; }
   double time() const { return snapshot_.time; }
@@ -88,10 +105,20 @@ class Simulation {
   void sense_stage(double t_next, std::vector<std::uint32_t>& due_next);
   void control_stage();
   Feet feet_of(std::uint32_t a) const;
+  Footstep stand_still(std::uint32_t a) const;
   void motion_stage();
   void publish(std::uint64_t frame, double t);
   void measure();
   void track_goal(std::uint32_t a, double t, bool standing);
+  void run_global_nets(double t);
+  void run_agent_nets(std::uint32_t a, double t);
+  patnet::TickContext tick_context(double t);
+  void count_crossing(std::uint32_t a, const Vec2& foot);
+  // Pedestrians that left this frame free their slots; free slots are refilled at entries.
+  void population_stage(double t);
+  void place_initial_population();
+  bool spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool anywhere_on_route);
+  bool clear_at(const Vec2& p, double clearance) const;
 
   World world_;
   std::vector<NetTemplate> nets_;
@@ -106,6 +133,15 @@ class Simulation {
   std::vector<Decision> decisions_;
   std::vector<double> query_radius_;
   std::vector<std::uint64_t> overlapping_;  // pairs overlapping in the previous frame, sorted
+
+  Scripts scripts_;
+  std::vector<patnet::SignalState> signals_;
+  patnet::AgentNets global_nets_;
+  patnet::NetSet agent_nets_;
+  std::vector<double> trip_start_;      // per slot: when its pedestrian entered
+  std::vector<std::uint64_t> spawns_;   // per slot: pedestrians it has held (randomness counter)
+  std::vector<std::uint8_t> leaving_;   // per agent: its nets ran Leave this frame
+  std::vector<std::uint32_t> spawned_now_;  // slots filled this frame, for spawn clearance
 
   Metrics metrics_;
   FrameStats last_frame_;

@@ -35,6 +35,8 @@ struct Scenario {
   World world;
   std::vector<NetTemplate> nets;
   Agents agents;
+  Scripts scripts;  // PaT-Nets, signals and the population
+  int tiles = 1;    // intersections in the city (nx · ny)
 };
 
 // Throws ScenarioError. `text` overloads take the file name only for messages.

@@ -16,7 +16,9 @@ class UniformGrid {
 
   // Points: item i sits in the cell containing points[i]; points outside the bounds are clamped
   // to the border cells so nothing is ever lost.
-  void build_points(const std::vector<Vec2>& points);
+  // With `include`, only items whose flag is set are indexed.
+  void build_points(const std::vector<Vec2>& points,
+                    const std::vector<std::uint8_t>* include = nullptr);
   // Boxes: item i is listed in every cell its box overlaps.
   void build_boxes(const std::vector<Aabb>& boxes);
 

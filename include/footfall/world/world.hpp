@@ -7,6 +7,7 @@
 
 #include "footfall/world/grid.hpp"
 #include "footfall/world/shapes.hpp"
+#include "footfall/world/walkways.hpp"
 
 namespace footfall {
 
@@ -20,6 +21,7 @@ struct GroundRegion {
   std::string name;
   int type = 0;  // index into World::ground_types
   std::vector<Vec2> polygon;
+  int signal = -1;  // a crosswalk: the signal whose pedestrian head governs it (World::signals)
 };
 
 struct Obstacle {
@@ -42,18 +44,27 @@ class World {
   std::vector<Obstacle> obstacles;
   std::vector<Location> locations;
   std::vector<std::string> classes;  // obstacle classes; "walkers" is reserved for agents
+  // Traffic signals, one per approach pair ("ns", "ew"). Their state lives in the simulation (the
+  // light-nets); the world only names them so crosswalks and nets can refer to them.
+  std::vector<std::string> signals;
+  Walkways walkways;  // where pedestrians may walk between named locations, for routes
 
   // Builds the spatial indices; call once after filling the vectors above.
   void finalize(double cell_size = 4.0);
 
   const Aabb& bounds() const { return bounds_; }
-  int ground_at(const Vec2& p) const;  // ground type index of the topmost region containing p
+  int ground_at(const Vec2& p) const;
+  int region_at(const Vec2& p) const;  // the topmost region containing p, -1 for none  // ground type index of the topmost region containing p
   double navigability_at(const Vec2& p) const { return ground_types[ground_at(p)].navigability; }
 
   // Nearest point within `range` of p lying on ground of a type in `type_mask` (bit per type);
   // p itself when p is on such ground. Overlays are respected only at p itself: the distance is to
   // the matching polygons, so keep regions that matter for distances non-overlapping.
   std::optional<Vec2> nearest_ground(const Vec2& p, std::uint64_t type_mask, double range) const;
+
+  // No box or segment (buildings, walls) crosses the straight line from a to b. Cylinders (poles,
+  // trees) are too thin to hide a corner or a door, so they never occlude.
+  bool line_of_sight(const Vec2& a, const Vec2& b) const;
 
   template <class F>
   void for_each_obstacle_near(const Aabb& box, F&& f) const { obstacle_grid_.for_each_in(box, f); }
@@ -62,6 +73,8 @@ class World {
   int find_location(std::string_view name) const;  // -1 when absent
   int find_obstacle(std::string_view name) const;  // -1 when absent
   int find_ground_type(std::string_view name) const;
+  int find_region(std::string_view name) const;  // -1 when absent
+  int find_signal(std::string_view name) const;  // -1 when absent
 
  private:
   Aabb bounds_;

@@ -1,0 +1,21 @@
+#pragma once
+// What a compiled PaT-Net expression reads when it runs: the net instance it belongs to and a
+// read-only view of the simulation.
+#include <cstdint>
+#include <limits>
+
+namespace footfall::patnet {
+
+inline constexpr std::uint32_t kNoAgent = std::numeric_limits<std::uint32_t>::max();
+
+struct WorldView;  // defined by the runtime (patnet/runtime.hpp)
+
+struct EvalContext {
+  double time = 0;                 // simulation time, seconds
+  double state_entered = 0;        // when the instance's current state was (re-)entered
+  const double* values = nullptr;  // the instance's parameters, then its locals
+  std::uint32_t agent = kNoAgent;  // the agent running the net; kNoAgent for a global net
+  const WorldView* view = nullptr;
+};
+
+}  // namespace footfall::patnet

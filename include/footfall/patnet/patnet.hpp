@@ -1,0 +1,180 @@
+#pragma once
+// Parallel Transition Networks (Granieri et al. 1995 §3; Reich 1997 §7.6, Fig. 7.23): finite state
+// machines that run beside the behavior nets, watch the world and edit the nets.
+//
+// A Program is one net class compiled for one behavior-net template (node names become parameter
+// slots once, at load time). An Instance is a running copy with its own parameters and locals.
+// Semantics, per tick of an instance:
+//   1. Monitors, in priority order, regardless of state: every condition is evaluated, then each
+//      monitor that fired re-checks its condition immediately before its action runs, so an action
+//      made moot by an earlier one is skipped (Reich §7.7).
+//   2. Unless the instance waits for a child: the current state's transitions in order; the first
+//      whose condition holds (or whose `after` time has elapsed) is taken; with none, the default
+//      transition. Entering a state runs its action, also on re-entry. Transitions chain within a
+//      tick until none fires, the instance waits or exits, or a state would be entered a second
+//      time (it is re-entered once, then the tick ends), so a tick always terminates.
+//   3. A timed transition (`after: T`) dates the new state's entry at exactly entry + T, so cycles
+//      built from them (light-nets) never drift by the frame period.
+// Spawned children join the same set and tick in the same pass; a parent that spawned with `wait`
+// resumes when its child exits (a subroutine call). Exiting kills the instance's descendants.
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "footfall/patnet/context.hpp"
+#include "footfall/patnet/expr.hpp"
+
+namespace footfall {
+class World;
+struct Agents;
+}  // namespace footfall
+
+namespace footfall::patnet {
+
+// Pedestrian heads and vehicle lamps. The numbers are the values of the names WALK, GREEN, ... in
+// expressions.
+enum class Head : std::uint8_t { Walk = 0, FlashingDontWalk = 1, DontWalk = 2 };
+enum class Lamp : std::uint8_t { Green = 0, Yellow = 1, Red = 2 };
+const char* head_name(Head h);
+const char* lamp_name(Lamp l);
+
+struct SignalState {
+  Lamp lamp = Lamp::Red;
+  Head head = Head::DontWalk;
+};
+
+// Read-only view for expressions. Agent predicates read only the agent running the net.
+struct WorldView {
+  const World* world = nullptr;
+  const Agents* agents = nullptr;
+  const std::vector<SignalState>* signals = nullptr;
+  const struct NetSet* nets = nullptr;  // per agent, indexed like agents; global nets excluded
+};
+
+inline constexpr int kExit = -1;  // the state index of "exit"
+inline constexpr int kNone = -2;
+
+enum class ParamType : std::uint8_t { Number, Location, Signal, Region };
+const char* param_type_name(ParamType t);
+
+struct ParamDecl {
+  std::string name;
+  ParamType type = ParamType::Number;
+  bool required = true;  // no default: every spawn must give it
+  double fallback = 0;   // the default (a location, signal or region index for those types)
+};
+
+// Actions: what a state entry or a monitor does.
+struct SetAgentParam {  // bind / unbind / set a behavior-net parameter of the agent
+  std::uint32_t slot = 0;  // index in the agent's parameter block
+  Compiled value;
+};
+struct SetTarget {  // point a location sensor at a location
+  std::uint32_t x_slot = 0;  // the sensor's x parameter; y follows it
+  Compiled location;         // a location index
+};
+struct SetValue {  // assign a parameter or local of the instance itself
+  std::uint32_t index = 0;
+  Compiled value;
+};
+struct Spawn {
+  std::uint32_t program = 0;
+  std::vector<Compiled> args;  // one per parameter of the child program
+  bool wait = false;
+};
+struct Kill {
+  std::uint32_t program = 0;  // kills every instance of it on this agent (or among global nets)
+};
+struct Show {  // set a signal's lamp and/or head (global nets only)
+  Compiled signal;
+  int lamp = -1, head = -1;  // -1: unchanged
+};
+struct NextLeg {};  // route nets: spawn the next leg of the agent's route and wait for it
+struct Leave {};    // the agent has reached the end of its trip and leaves the scene
+
+using Action = std::variant<SetAgentParam, SetTarget, SetValue, Spawn, Kill, Show, NextLeg, Leave>;
+
+struct Transition {
+  Compiled when;       // a condition, or for a timed transition the delay in seconds
+  bool timed = false;
+  int to = kExit;
+};
+
+struct State {
+  std::string name;
+  std::vector<Action> actions;
+  std::vector<Transition> transitions;
+  int default_to = kNone;
+};
+
+struct Monitor {
+  Compiled when;
+  std::vector<Action> actions;
+  int to = kNone;  // optional: also move the net to this state
+};
+
+struct Program {
+  std::string name;
+  bool global = false;                // runs once per frame, not per agent
+  std::vector<ParamDecl> params;      // values[0 .. params)
+  std::vector<std::string> locals;    // values[params ..)
+  std::vector<double> local_initial;
+  std::vector<State> states;
+  std::vector<Monitor> monitors;
+  int start = 0;
+
+  int find_state(std::string_view s) const;
+  int find_value(std::string_view v) const;  // a parameter or local, -1 when absent
+};
+
+struct Instance {
+  std::uint32_t program = 0;
+  std::uint32_t id = 0;      // unique within its set; 0 is never used
+  std::uint32_t parent = 0;  // id of the spawning instance, 0 for none
+  int state = kNone;         // kNone until started
+  double entered = 0;
+  std::uint32_t waiting_for = 0;  // id of the child this instance waits on, 0 for none
+  bool alive = true;
+  std::vector<double> values;  // parameters, then locals
+};
+
+// How a route leg is turned into a net call: walk along a sidewalk, or wait for WALK and cross.
+struct RoutePrograms {
+  int walk = -1;   // program with a location parameter `to`
+  int cross = -1;  // program with parameters `from`, `to` (locations), `signal`, `crosswalk`
+  std::uint32_t walk_to = 0;
+  std::uint32_t cross_from = 0, cross_to = 0, cross_signal = 0, cross_crosswalk = 0;
+};
+
+// The nets of one agent (or the global ones), plus the agent's route when it follows one.
+struct AgentNets {
+  std::vector<Instance> running;
+  std::uint32_t next_id = 1;
+  std::vector<std::uint32_t> route;  // locations still to visit, the current one first
+  bool left = false;                 // a Leave action ran: the agent is done
+};
+
+struct NetSet {
+  std::vector<AgentNets> agents;
+};
+
+// Everything a tick may read and write.
+struct TickContext {
+  const std::vector<Program>* programs = nullptr;
+  const RoutePrograms* routes = nullptr;
+  WorldView view;
+  double time = 0;
+  std::uint32_t agent = kNoAgent;        // kNoAgent: global nets
+  double* params = nullptr;              // the agent's behavior-net parameters
+  std::vector<SignalState>* signals = nullptr;  // writable only for global nets
+};
+
+// Starts `program` with `args` in `nets` (entering its start state now).
+void start(AgentNets& nets, std::uint32_t program, std::vector<double> args,
+           const TickContext& ctx);
+
+// One tick of every running instance in `nets`, in start order; finished instances are removed.
+void tick(AgentNets& nets, const TickContext& ctx);
+
+}  // namespace footfall::patnet

@@ -1,0 +1,42 @@
+#pragma once
+// The names and predicates PaT-Net expressions may use, resolved once per (net class, behavior
+// template) at load time. Documented for users in docs/scenario.md, "PaT-Nets".
+//
+// Names:  time, time_in_state, legs_left, heading; WALK, FLASHING_DONT_WALK, DONT_WALK, GREEN,
+//         YELLOW, RED, pi; the net's own parameters and locals; node.param of the agent's net.
+// Calls:  arrived(location, radius), distance(location), visible(location), on(region),
+//         signal(signal) (the pedestrian head), lamp(signal), running(net), abs(x), min(a, b),
+//         max(a, b).
+// A location, signal or region argument is a name from the world or a parameter of that type.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "footfall/patnet/expr.hpp"
+#include "footfall/patnet/patnet.hpp"
+
+namespace footfall {
+class NetTemplate;
+}
+
+namespace footfall::patnet {
+
+struct Scope {
+  const World* world = nullptr;
+  const NetTemplate* behavior = nullptr;  // null for global nets: no agent predicates
+  const Program* program = nullptr;       // its params and locals are names
+  // running(net): the program a net class name denotes in this scope, -1 when none.
+  std::function<int(std::string_view)> program_id;
+  std::vector<std::string> net_names;  // for "did you mean"
+  // In a tiled city, names of the first tile may be written without their prefix ("x0y0_").
+  std::string tile_prefix;
+};
+
+Symbols make_symbols(const Scope& scope);
+
+// A typed reference to a world thing given as an expression argument: a constant index when the
+// name is the world's, the parameter's run-time value when it names a parameter of that type.
+// Throws ExprError at the argument.
+Compiled typed_reference(const Scope& scope, const Arg& arg, ParamType type);
+
+}  // namespace footfall::patnet

@@ -1,0 +1,250 @@
+#include "footfall/patnet/patnet.hpp"
+
+#include <algorithm>
+
+#include "footfall/world/world.hpp"
+
+namespace footfall::patnet {
+
+const char* head_name(Head h) {
+  switch (h) {
+    case Head::Walk: return "WALK";
+    case Head::FlashingDontWalk: return "FLASHING_DONT_WALK";
+    case Head::DontWalk: return "DONT_WALK";
+  }
+  return "?";
+}
+
+const char* lamp_name(Lamp l) {
+  switch (l) {
+    case Lamp::Green: return "GREEN";
+    case Lamp::Yellow: return "YELLOW";
+    case Lamp::Red: return "RED";
+  }
+  return "?";
+}
+
+const char* param_type_name(ParamType t) {
+  switch (t) {
+    case ParamType::Number: return "number";
+    case ParamType::Location: return "location";
+    case ParamType::Signal: return "signal";
+    case ParamType::Region: return "region";
+  }
+  return "?";
+}
+
+int Program::find_state(std::string_view s) const {
+  for (std::size_t i = 0; i < states.size(); ++i)
+    if (states[i].name == s) return static_cast<int>(i);
+  return s == "exit" ? kExit : kNone;
+}
+
+int Program::find_value(std::string_view v) const {
+  for (std::size_t i = 0; i < params.size(); ++i)
+    if (params[i].name == v) return static_cast<int>(i);
+  for (std::size_t i = 0; i < locals.size(); ++i)
+    if (locals[i] == v) return static_cast<int>(params.size() + i);
+  return -1;
+}
+
+namespace {
+
+// Instances are addressed by index while the set may grow (spawns), so nothing here holds a
+// reference to an Instance across a call that can spawn.
+class Runner {
+ public:
+  Runner(AgentNets& nets, const TickContext& ctx) : nets_(nets), ctx_(ctx) {}
+
+  std::size_t spawn(std::uint32_t program, std::vector<double> values, std::uint32_t parent) {
+    const Program& p = prog(program);
+    values.insert(values.end(), p.local_initial.begin(), p.local_initial.end());
+    Instance inst;
+    inst.program = program;
+    inst.id = nets_.next_id++;
+    inst.parent = parent;
+    inst.entered = ctx_.time;
+    inst.values = std::move(values);
+    nets_.running.push_back(std::move(inst));
+    const std::size_t i = nets_.running.size() - 1;
+    enter(i, p.start, ctx_.time);
+    return i;
+  }
+
+  void tick(std::size_t i) {
+    if (!nets_.running[i].alive) return;
+    run_monitors(i);
+    // Entry bookkeeping for the chain rule: a state may be entered at most twice per tick.
+    std::vector<bool> entered(prog(nets_.running[i].program).states.size(), false);
+    if (nets_.running[i].state >= 0) entered[nets_.running[i].state] = true;
+    while (nets_.running[i].alive && nets_.running[i].waiting_for == 0) {
+      const auto [to, at] = next_state(i);
+      if (to == kNone) break;
+      const bool again = to >= 0 && entered[to];
+      enter(i, to, at);
+      if (again) break;
+      if (to >= 0) entered[to] = true;
+    }
+  }
+
+ private:
+  const Program& prog(std::uint32_t p) const { return (*ctx_.programs)[p]; }
+
+  EvalContext eval_context(std::size_t i) const {
+    const Instance& inst = nets_.running[i];
+    return {ctx_.time, inst.entered, inst.values.data(), ctx_.agent, &ctx_.view};
+  }
+
+  // The transition to take now, and the time to date the new state's entry.
+  std::pair<int, double> next_state(std::size_t i) const {
+    const Instance& inst = nets_.running[i];
+    const State& s = prog(inst.program).states[inst.state];
+    const EvalContext ec = eval_context(i);
+    for (const Transition& t : s.transitions) {
+      if (t.timed) {
+        const double delay = t.when(ec);
+        // The tolerance absorbs rounding of frame times (k · dt) against exact phase ends.
+        if (ctx_.time - inst.entered >= delay - 1e-9) return {t.to, inst.entered + delay};
+      } else if (t.when(ec) != 0.0) {
+        return {t.to, ctx_.time};
+      }
+    }
+    return {s.default_to, ctx_.time};
+  }
+
+  void run_monitors(std::size_t i) {
+    const auto& monitors = prog(nets_.running[i].program).monitors;
+    if (monitors.empty()) return;
+    std::vector<std::uint8_t> fired(monitors.size());
+    for (std::size_t m = 0; m < monitors.size(); ++m)
+      fired[m] = monitors[m].when(eval_context(i)) != 0.0;
+    for (std::size_t m = 0; m < monitors.size(); ++m) {
+      if (!fired[m] || !nets_.running[i].alive) continue;
+      if (monitors[m].when(eval_context(i)) == 0.0) continue;  // obviated by an earlier action
+      run_actions(i, monitors[m].actions);
+      if (monitors[m].to != kNone && nets_.running[i].alive) enter(i, monitors[m].to, ctx_.time);
+    }
+  }
+
+  void enter(std::size_t i, int state, double at) {
+    if (state == kExit) {
+      finish(i);
+      return;
+    }
+    nets_.running[i].state = state;
+    nets_.running[i].entered = at;
+    run_actions(i, prog(nets_.running[i].program).states[state].actions);
+  }
+
+  void finish(std::size_t i) {
+    const std::uint32_t id = nets_.running[i].id;
+    const std::uint32_t parent = nets_.running[i].parent;
+    nets_.running[i].alive = false;
+    kill_descendants(id);
+    for (Instance& p : nets_.running)
+      if (p.alive && p.id == parent && p.waiting_for == id) p.waiting_for = 0;
+  }
+
+  void kill_descendants(std::uint32_t id) {
+    for (std::size_t j = 0; j < nets_.running.size(); ++j)
+      if (nets_.running[j].alive && nets_.running[j].parent == id) {
+        nets_.running[j].alive = false;
+        kill_descendants(nets_.running[j].id);
+      }
+  }
+
+  void run_actions(std::size_t i, const std::vector<Action>& actions) {
+    for (const Action& a : actions) {
+      if (!nets_.running[i].alive) return;
+      std::visit([&](const auto& act) { run(i, act); }, a);
+    }
+  }
+
+  void run(std::size_t i, const SetAgentParam& a) {
+    if (ctx_.params) ctx_.params[a.slot] = a.value(eval_context(i));
+  }
+  void run(std::size_t i, const SetTarget& a) {
+    const auto loc = static_cast<std::size_t>(a.location(eval_context(i)));
+    const auto& locations = ctx_.view.world->locations;
+    if (!ctx_.params || loc >= locations.size()) return;
+    ctx_.params[a.x_slot] = locations[loc].position.x();
+    ctx_.params[a.x_slot + 1] = locations[loc].position.y();
+  }
+  void run(std::size_t i, const SetValue& a) {
+    const double v = a.value(eval_context(i));
+    nets_.running[i].values[a.index] = v;
+  }
+  void run(std::size_t i, const Spawn& a) {
+    std::vector<double> args;
+    args.reserve(a.args.size());
+    for (const Compiled& c : a.args) args.push_back(c(eval_context(i)));
+    const std::uint32_t id = nets_.running[i].id;
+    const std::size_t child = spawn(a.program, std::move(args), id);
+    if (a.wait && nets_.running[child].alive) nets_.running[i].waiting_for = nets_.running[child].id;
+  }
+  void run(std::size_t, const Kill& a) {
+    for (std::size_t j = 0; j < nets_.running.size(); ++j)
+      if (nets_.running[j].alive && nets_.running[j].program == a.program) finish(j);
+  }
+  void run(std::size_t i, const Show& a) {
+    if (!ctx_.signals) return;
+    const auto s = static_cast<std::size_t>(a.signal(eval_context(i)));
+    if (s >= ctx_.signals->size()) return;
+    if (a.lamp >= 0) (*ctx_.signals)[s].lamp = static_cast<Lamp>(a.lamp);
+    if (a.head >= 0) (*ctx_.signals)[s].head = static_cast<Head>(a.head);
+  }
+  void run(std::size_t i, const NextLeg&) {
+    auto& route = nets_.route;
+    if (route.size() < 2 || !ctx_.routes) return;
+    const RoutePrograms& rp = *ctx_.routes;
+    const WalkEdge* e = ctx_.view.world->walkways.edge_between(route[0], route[1]);
+    const auto defaults = [&](std::uint32_t p) {
+      std::vector<double> v;
+      for (const ParamDecl& d : prog(p).params) v.push_back(d.fallback);
+      return v;
+    };
+    std::vector<double> args;
+    std::uint32_t program = 0;
+    if (e && e->crosswalk >= 0 && rp.cross >= 0) {
+      program = static_cast<std::uint32_t>(rp.cross);
+      args = defaults(program);
+      args[rp.cross_from] = route[0];
+      args[rp.cross_to] = route[1];
+      args[rp.cross_signal] = e->signal;
+      args[rp.cross_crosswalk] = e->crosswalk;
+    } else {
+      program = static_cast<std::uint32_t>(rp.walk);
+      args = defaults(program);
+      args[rp.walk_to] = route[1];
+    }
+    route.erase(route.begin());
+    const std::uint32_t id = nets_.running[i].id;
+    const std::size_t child = spawn(program, std::move(args), id);
+    if (nets_.running[child].alive) nets_.running[i].waiting_for = nets_.running[child].id;
+  }
+  void run(std::size_t, const Leave&) { nets_.left = true; }
+
+  AgentNets& nets_;
+  const TickContext& ctx_;
+};
+
+void remove_finished(AgentNets& nets) {
+  std::erase_if(nets.running, [](const Instance& i) { return !i.alive; });
+}
+
+}  // namespace
+
+void start(AgentNets& nets, std::uint32_t program, std::vector<double> args,
+           const TickContext& ctx) {
+  Runner(nets, ctx).spawn(program, std::move(args), 0);
+  remove_finished(nets);
+}
+
+void tick(AgentNets& nets, const TickContext& ctx) {
+  Runner runner(nets, ctx);
+  // Children spawned during the pass are appended and tick in the same pass.
+  for (std::size_t i = 0; i < nets.running.size(); ++i) runner.tick(i);
+  remove_finished(nets);
+}
+
+}  // namespace footfall::patnet

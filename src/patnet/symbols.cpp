@@ -1,0 +1,222 @@
+#include "footfall/patnet/symbols.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "footfall/agents/agents.hpp"
+#include "footfall/behavior/net.hpp"
+#include "footfall/core/suggest.hpp"
+#include "footfall/world/world.hpp"
+
+namespace footfall::patnet {
+namespace {
+
+Compiled number(Fn fn) { return {std::move(fn), Type::Number}; }
+Compiled boolean(Fn fn) { return {std::move(fn), Type::Bool}; }
+
+Vec2 agent_location(const EvalContext& c) { return c.view->agents->location(c.agent); }
+
+const AgentNets& agent_nets(const EvalContext& c) { return c.view->nets->agents[c.agent]; }
+
+std::vector<std::string> names_of(const auto& things) {
+  std::vector<std::string> names;
+  for (const auto& t : things) names.push_back(t.name);
+  return names;
+}
+
+Compiled number_arg(const Arg& a, std::string_view function) {
+  if (!a.value)
+    throw ExprError(a.offset, a.error.empty() ? std::string(function) + "(): bad argument" : a.error);
+  if (a.value->type != Type::Number)
+    throw ExprError(a.offset, std::string(function) + "() takes a number here, not a condition");
+  return *a.value;
+}
+
+void expect_args(std::string_view function, std::span<const Arg> args, std::size_t n,
+                 std::size_t offset_if_short) {
+  if (args.size() == n) return;
+  throw ExprError(args.size() > n ? args[n].offset : offset_if_short,
+                  std::string(function) + "() takes " + std::to_string(n) + " argument" +
+                      (n == 1 ? "" : "s") + ", not " + std::to_string(args.size()));
+}
+
+}  // namespace
+
+Compiled typed_reference(const Scope& scope, const Arg& arg, ParamType type) {
+  const char* what = param_type_name(type);
+  if (arg.name.empty())
+    throw ExprError(arg.offset, std::string("expected the name of a ") + what);
+  if (scope.program) {
+    const int v = scope.program->find_value(arg.name);
+    if (v >= 0 && static_cast<std::size_t>(v) < scope.program->params.size()) {
+      if (scope.program->params[v].type != type)
+        throw ExprError(arg.offset, "parameter '" + std::string(arg.name) + "' is a " +
+                                        param_type_name(scope.program->params[v].type) +
+                                        ", not a " + what);
+      return number([v](const EvalContext& c) { return c.values[v]; });
+    }
+  }
+  const World& w = *scope.world;
+  int index = -1;
+  std::vector<std::string> names;
+  switch (type) {
+    case ParamType::Location: index = w.find_location(arg.name); if (index < 0) names = names_of(w.locations); break;
+    case ParamType::Region: index = w.find_region(arg.name); if (index < 0) names = names_of(w.regions); break;
+    case ParamType::Signal: index = w.find_signal(arg.name); if (index < 0) names = w.signals; break;
+    case ParamType::Number: break;
+  }
+  if (index < 0 && !scope.tile_prefix.empty()) {
+    const std::string tiled = scope.tile_prefix + std::string(arg.name);
+    switch (type) {
+      case ParamType::Location: index = w.find_location(tiled); break;
+      case ParamType::Region: index = w.find_region(tiled); break;
+      case ParamType::Signal: index = w.find_signal(tiled); break;
+      case ParamType::Number: break;
+    }
+  }
+  if (index < 0)
+    throw ExprError(arg.offset, "'" + std::string(arg.name) + "' is not a " + what +
+                                    " of the world or a " + what + " parameter" +
+                                    did_you_mean(arg.name, names));
+  return Compiled::of_constant(index);
+}
+
+Symbols make_symbols(const Scope& scope) {
+  Symbols s;
+  const bool agent = scope.behavior != nullptr;
+
+  s.name = [scope, agent](std::string_view n) -> std::optional<Compiled> {
+    if (n == "time") return number([](const EvalContext& c) { return c.time; });
+    if (n == "time_in_state")
+      return number([](const EvalContext& c) { return c.time - c.state_entered; });
+    if (n == "pi") return Compiled::of_constant(kPi);
+    if (n == "WALK") return Compiled::of_constant(static_cast<double>(Head::Walk));
+    if (n == "FLASHING_DONT_WALK") return Compiled::of_constant(static_cast<double>(Head::FlashingDontWalk));
+    if (n == "DONT_WALK") return Compiled::of_constant(static_cast<double>(Head::DontWalk));
+    if (n == "GREEN") return Compiled::of_constant(static_cast<double>(Lamp::Green));
+    if (n == "YELLOW") return Compiled::of_constant(static_cast<double>(Lamp::Yellow));
+    if (n == "RED") return Compiled::of_constant(static_cast<double>(Lamp::Red));
+    if (scope.program) {
+      const int v = scope.program->find_value(n);
+      if (v >= 0) return number([v](const EvalContext& c) { return c.values[v]; });
+    }
+    if (!agent) return std::nullopt;
+    if (n == "legs_left")
+      return number([](const EvalContext& c) {
+        return std::max<double>(0.0, static_cast<double>(agent_nets(c).route.size()) - 1.0);
+      });
+    if (n == "heading")
+      return number([](const EvalContext& c) { return c.view->agents->heading(c.agent); });
+    if (const auto dot = n.find('.'); dot != std::string_view::npos) {
+      const int p = scope.behavior->find_param(n.substr(0, dot), n.substr(dot + 1));
+      if (p >= 0)
+        return number([p](const EvalContext& c) { return c.view->agents->params_of(c.agent)[p]; });
+    }
+    return std::nullopt;
+  };
+
+  s.call = [scope, agent](std::string_view f, std::span<const Arg> args) -> std::optional<Compiled> {
+    const auto needs_agent = [&] {
+      if (!agent)
+        throw ExprError(args.empty() ? 0 : args[0].offset,
+                        std::string(f) + "() is about an agent; a global net has none");
+    };
+    if (f == "arrived") {
+      needs_agent();
+      expect_args(f, args, 2, 0);
+      const Compiled loc = typed_reference(scope, args[0], ParamType::Location);
+      const Compiled r = number_arg(args[1], f);
+      return boolean([loc, r](const EvalContext& c) {
+        const Vec2& goal = c.view->world->locations[static_cast<std::size_t>(loc(c))].position;
+        return (agent_location(c) - goal).norm() <= r(c) ? 1.0 : 0.0;
+      });
+    }
+    if (f == "distance") {
+      needs_agent();
+      expect_args(f, args, 1, 0);
+      const Compiled loc = typed_reference(scope, args[0], ParamType::Location);
+      return number([loc](const EvalContext& c) {
+        return (agent_location(c) -
+                c.view->world->locations[static_cast<std::size_t>(loc(c))].position).norm();
+      });
+    }
+    if (f == "visible") {
+      needs_agent();
+      expect_args(f, args, 1, 0);
+      const Compiled loc = typed_reference(scope, args[0], ParamType::Location);
+      return boolean([loc](const EvalContext& c) {
+        const World& w = *c.view->world;
+        const Vec2 from = agent_location(c);
+        const Vec2 to = w.locations[static_cast<std::size_t>(loc(c))].position;
+        return w.line_of_sight(from, to) ? 1.0 : 0.0;
+      });
+    }
+    if (f == "on") {
+      needs_agent();
+      expect_args(f, args, 1, 0);
+      const Compiled region = typed_reference(scope, args[0], ParamType::Region);
+      return boolean([region](const EvalContext& c) {
+        const auto& poly = c.view->world->regions[static_cast<std::size_t>(region(c))].polygon;
+        const Agents& a = *c.view->agents;
+        return polygon_contains(poly, a.foot[0][c.agent]) || polygon_contains(poly, a.foot[1][c.agent])
+                   ? 1.0 : 0.0;
+      });
+    }
+    if (f == "signal" || f == "lamp") {
+      expect_args(f, args, 1, 0);
+      const Compiled sig = typed_reference(scope, args[0], ParamType::Signal);
+      if (f == "signal")
+        return number([sig](const EvalContext& c) {
+          return static_cast<double>((*c.view->signals)[static_cast<std::size_t>(sig(c))].head);
+        });
+      return number([sig](const EvalContext& c) {
+        return static_cast<double>((*c.view->signals)[static_cast<std::size_t>(sig(c))].lamp);
+      });
+    }
+    if (f == "running") {
+      needs_agent();
+      expect_args(f, args, 1, 0);
+      const int p = args[0].name.empty() || !scope.program_id ? -1 : scope.program_id(args[0].name);
+      if (p < 0)
+        throw ExprError(args[0].offset, "running() takes the name of a net" +
+                                            did_you_mean(args[0].name, scope.net_names));
+      return number([p](const EvalContext& c) {
+        double n = 0;
+        for (const Instance& i : agent_nets(c).running) n += i.alive && i.program == static_cast<std::uint32_t>(p);
+        return n;
+      });
+    }
+    if (f == "abs") {
+      expect_args(f, args, 1, 0);
+      const Compiled x = number_arg(args[0], f);
+      return number([x](const EvalContext& c) { return std::abs(x(c)); });
+    }
+    if (f == "min" || f == "max") {
+      expect_args(f, args, 2, 0);
+      const Compiled a = number_arg(args[0], f), b = number_arg(args[1], f);
+      if (f == "min") return number([a, b](const EvalContext& c) { return std::min(a(c), b(c)); });
+      return number([a, b](const EvalContext& c) { return std::max(a(c), b(c)); });
+    }
+    return std::nullopt;
+  };
+
+  s.known_names = {"time", "time_in_state", "pi", "WALK", "FLASHING_DONT_WALK", "DONT_WALK",
+                   "GREEN", "YELLOW", "RED"};
+  if (agent) {
+    s.known_names.insert(s.known_names.end(), {"legs_left", "heading"});
+    for (std::size_t i = 0; i < scope.behavior->param_count(); ++i)
+      s.known_names.push_back(scope.behavior->param_name(i));
+  }
+  if (scope.program) {
+    for (const auto& p : scope.program->params) s.known_names.push_back(p.name);
+    s.known_names.insert(s.known_names.end(), scope.program->locals.begin(),
+                         scope.program->locals.end());
+  }
+  s.known_functions = {"signal", "lamp", "abs", "min", "max"};
+  if (agent)
+    s.known_functions.insert(s.known_functions.end(),
+                             {"arrived", "distance", "visible", "on", "running"});
+  return s;
+}
+
+}  // namespace footfall::patnet

@@ -1,0 +1,169 @@
+// PaT-Nets and the population: global nets tick once per frame before the agents' nets; an agent's
+// nets tick at its own foot-strikes inside CONTROL (so per-agent work is staggered like the walk
+// node); pedestrians that finished their route leave, and free slots are refilled at the entries.
+#include <algorithm>
+#include <cmath>
+
+#include "footfall/core/rng.hpp"
+#include "footfall/patnet/symbols.hpp"
+#include "footfall/pipeline/simulation.hpp"
+
+namespace footfall {
+
+patnet::Program route_program(const World& world, const NetTemplate& behavior) {
+  using namespace patnet;
+  Program p;
+  p.name = "route";
+  const Symbols symbols = make_symbols({&world, &behavior, &p, {}, {}});
+  enum { Next, Leave_ };
+  p.states = {
+      // Entering `next` calls the next leg and waits for it; when it returns, the default
+      // transition re-enters `next` for the leg after.
+      {"next", {NextLeg{}}, {{compile_condition("legs_left == 0", symbols), false, Leave_}}, Next},
+      {"leave", {Leave{}}, {}, kExit},
+  };
+  p.start = Next;
+  return p;
+}
+
+patnet::TickContext Simulation::tick_context(double t) {
+  patnet::TickContext ctx;
+  ctx.programs = &scripts_.programs;
+  ctx.routes = &scripts_.routes;
+  ctx.view = {&world_, &agents_, &signals_, &agent_nets_};
+  ctx.time = t;
+  return ctx;
+}
+
+void Simulation::run_global_nets(double t) {
+  if (global_nets_.running.empty()) return;
+  patnet::TickContext ctx = tick_context(t);
+  ctx.signals = &signals_;
+  patnet::tick(global_nets_, ctx);
+}
+
+void Simulation::run_agent_nets(std::uint32_t a, double t) {
+  patnet::TickContext ctx = tick_context(t);
+  ctx.agent = a;
+  ctx.params = agents_.params_of(a);
+  patnet::tick(agent_nets_.agents[a], ctx);
+  if (agent_nets_.agents[a].left) leaving_[a] = 1;
+}
+
+bool Simulation::clear_at(const Vec2& p, double clearance) const {
+  bool clear = true;
+  const Aabb box = Aabb{p, p}.inflated(clearance + 2.0);
+  agent_grid_.for_each_in(box, [&](std::uint32_t j) {
+    if ((snapshot_.location[j] - p).norm() < clearance ||
+        (snapshot_.plan[j].to - p).norm() < clearance)
+      clear = false;
+  });
+  for (const std::uint32_t s : spawned_now_)
+    if ((agents_.location(s) - p).norm() < clearance) clear = false;
+  world_.for_each_obstacle_near(Aabb{p, p}.inflated(clearance), [&](std::uint32_t o) {
+    if (world_.obstacles[o].solid && distance_to(world_.obstacles[o].shape, p) < 0.5 * clearance)
+      clear = false;
+  });
+  return clear;
+}
+
+// Fills `slot` with a new pedestrian on a random route between two walkway endpoints: at the
+// route's origin, or (for the initial crowd) anywhere along one of its sidewalk legs. All choices
+// are counter-based on (seed, slot, pedestrian, attempt), so they never depend on threads.
+bool Simulation::spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool anywhere) {
+  const PopulationSpec& pop = *scripts_.population;
+  const auto& endpoints = world_.walkways.endpoints;
+  if (endpoints.size() < 2) return false;
+  const std::uint64_t counter = (spawns_[slot] << 8) | (attempt & 0xff);
+  const auto uniform = [&](std::uint64_t k) {
+    return counter_uniform(config_.seed, slot, counter * 8 + k, RngStream::Spawn);
+  };
+  const auto pick = [&](double u, std::size_t n) {
+    return std::min(static_cast<std::size_t>(u * static_cast<double>(n)), n - 1);
+  };
+  const std::size_t o = pick(uniform(0), endpoints.size());
+  std::size_t d = pick(uniform(1), endpoints.size() - 1);
+  if (d >= o) ++d;
+  std::vector<std::uint32_t> route = world_.walkways.route(endpoints[o], endpoints[d]);
+  if (route.size() < 2) return false;
+
+  const auto& loc = world_.locations;
+  std::size_t leg = 0;
+  double along = 0;
+  if (anywhere) {
+    std::vector<std::size_t> sidewalk;
+    for (std::size_t k = 0; k + 1 < route.size(); ++k) {
+      const WalkEdge* e = world_.walkways.edge_between(route[k], route[k + 1]);
+      if (e && e->crosswalk < 0 && e->length > 0) sidewalk.push_back(k);
+    }
+    if (sidewalk.empty()) return false;
+    leg = sidewalk[pick(uniform(2), sidewalk.size())];
+    along = uniform(3);
+  }
+  const Vec2 a = loc[route[leg]].position, b = loc[route[leg + 1]].position;
+  const Vec2 p = a + along * (b - a);
+  if (!clear_at(p, pop.clearance)) return false;
+  route.erase(route.begin(), route.begin() + static_cast<std::ptrdiff_t>(leg));
+
+  const double pace = pop.pace_min + (pop.pace_max - pop.pace_min) * uniform(4);
+  const double radius = pop.radius_min + (pop.radius_max - pop.radius_min) * uniform(5);
+  const double heading = heading_of(b - a);
+  std::copy(pop.params.begin(), pop.params.end(), agents_.params_of(slot));
+  const NetTemplate& net = nets_[pop.behavior];
+  double* walk = agents_.params_of(slot) + net.nodes()[net.walk_node()].param_offset;
+  walk[walk_p::StepLength] *= pace;
+  walk[walk_p::StepTime] *= std::sqrt(pace);
+  for (int f = 0; f < 2; ++f) {
+    agents_.foot[f][slot] = p;
+    agents_.foot_heading[f][slot] = heading;
+  }
+  agents_.forward[slot] = 0;
+  agents_.radius[slot] = radius;
+  agents_.gait[slot] = Gait::Stand;
+  // Staggered like the scenario's agents: the first foot-strike at a random phase of a step.
+  const double phase = walk[walk_p::StepTime] * uniform(6);
+  agents_.plan[slot] = {p, p, t, t + std::max(phase, config_.dt)};
+  agents_.heading_from[slot] = agents_.heading_to[slot] = heading;
+  agents_.active[slot] = 1;
+  progress_[slot] = GoalProgress{};
+  trip_start_[slot] = t;
+  ++spawns_[slot];
+  spawned_now_.push_back(slot);
+
+  patnet::AgentNets& nets = agent_nets_.agents[slot];
+  nets = patnet::AgentNets{};
+  nets.route = std::move(route);
+  patnet::TickContext ctx = tick_context(t);
+  ctx.agent = slot;
+  ctx.params = agents_.params_of(slot);
+  patnet::start(nets, pop.route_program, {}, ctx);
+  return true;
+}
+
+void Simulation::place_initial_population() {
+  spawned_now_.clear();
+  const std::size_t first = agents_.size() - scripts_.population->target;
+  for (std::size_t s = first; s < agents_.size(); ++s)
+    for (std::uint64_t attempt = 0; attempt < 64; ++attempt)
+      if (spawn(static_cast<std::uint32_t>(s), attempt, 0.0, true)) break;
+  spawned_now_.clear();
+}
+
+void Simulation::population_stage(double t) {
+  for (const std::uint32_t a : due_) {
+    if (!leaving_[a]) continue;
+    leaving_[a] = 0;
+    agents_.active[a] = 0;
+    agent_nets_.agents[a] = patnet::AgentNets{};
+    ++metrics_.trips;
+  }
+  if (!scripts_.population) return;
+  spawned_now_.clear();
+  const std::size_t first = agents_.size() - scripts_.population->target;
+  for (std::size_t s = first; s < agents_.size(); ++s)
+    if (!agents_.active[s] && spawn(static_cast<std::uint32_t>(s), snapshot_.frame, t, false))
+      ++metrics_.spawned;
+  spawned_now_.clear();
+}
+
+}  // namespace footfall

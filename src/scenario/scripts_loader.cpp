@@ -1,0 +1,430 @@
+#include "scripts_loader.hpp"
+
+#include "footfall/patnet/symbols.hpp"
+
+namespace footfall {
+
+using namespace patnet;
+
+namespace {
+
+constexpr const char* kTypes[] = {"number", "location", "signal", "region"};
+
+std::optional<ParamType> type_named(const std::string& s) {
+  for (int i = 0; i < 4; ++i)
+    if (s == kTypes[i]) return static_cast<ParamType>(i);
+  return std::nullopt;
+}
+
+std::vector<std::string> keys_of(const std::map<std::string, std::size_t>& m) {
+  std::vector<std::string> k;
+  for (const auto& kv : m) k.push_back(kv.first);
+  return k;
+}
+
+}  // namespace
+
+// An expression error points into the scalar: its column plus the offset (plus the opening quote).
+void ScriptsLoader::fail_in(const YAML::Node& n, std::size_t offset, const std::string& message) {
+  YAML::Mark m = n.Mark();
+  const bool quoted = n.Tag() == "!";
+  m.column += static_cast<int>(offset) + (quoted ? 1 : 0);
+  r_.fail_mark(m, message);
+}
+
+void ScriptsLoader::declare(const YAML::Node& patnets) {
+  r_.expect_map(patnets, "patnets", {});
+  for (const auto& kv : patnets) {
+    Declared d;
+    d.name = r_.string(kv.first, "net name");
+    if (d.name == "route" || d.name == "light_net")
+      r_.fail(kv.first, "'" + d.name + "' is the name of a built-in net");
+    if (index_.count(d.name)) r_.fail(kv.first, "net '" + d.name + "' is defined twice");
+    d.node = kv.second;
+    r_.expect_map(d.node, "net '" + d.name + "'",
+                  {"global", "params", "locals", "start", "states", "monitors"});
+    if (!d.node["states"]) r_.fail(d.node, "net '" + d.name + "' has no 'states'");
+    r_.expect_map(d.node["states"], "states of net '" + d.name + "'", {});
+    if (d.node["states"].size() == 0) r_.fail(d.node["states"], "a net needs at least one state");
+    if (d.node["global"]) d.global = r_.boolean(d.node["global"], "global");
+    if (const auto params = d.node["params"]) {
+      r_.expect_map(params, "params", {});
+      for (const auto& p : params) {
+        ParamDecl decl;
+        decl.name = r_.string(p.first, "parameter name");
+        const YAML::Node v = p.second;
+        YAML::Node fallback;
+        if (v.IsMap()) {
+          r_.expect_map(v, "parameter '" + decl.name + "'", {"type", "default"});
+          if (!v["type"]) r_.fail(v, "parameter '" + decl.name + "' needs a 'type'");
+          const auto t = type_named(r_.string(v["type"], "type"));
+          if (!t) r_.fail(v["type"], "a parameter type is number, location, signal or region");
+          decl.type = *t;
+          fallback = v["default"];
+        } else if (const auto t = v.IsScalar() ? type_named(v.Scalar()) : std::nullopt) {
+          decl.type = *t;
+        } else {
+          fallback = v;
+        }
+        if (fallback && !fallback.IsNull()) {
+          decl.required = false;
+          decl.fallback = decl.type == ParamType::Number
+                              ? r_.number(fallback, decl.name, -1e9, 1e9)
+                              : reference(fallback, scope_for(nullptr, -1), decl.type).value;
+        }
+        d.params.push_back(std::move(decl));
+      }
+    }
+    if (const auto locals = d.node["locals"]) {
+      r_.expect_map(locals, "locals", {});
+      for (const auto& l : locals) {
+        d.locals.push_back(r_.string(l.first, "local name"));
+        d.local_initial.push_back(r_.number(l.second, d.locals.back(), -1e9, 1e9));
+      }
+    }
+    index_[d.name] = declared_.size();
+    declared_.push_back(std::move(d));
+  }
+}
+
+Scope ScriptsLoader::scope_for(const Program* program, int behavior) {
+  Scope s;
+  s.world = &world_;
+  s.behavior = behavior >= 0 ? &nets_[behavior] : nullptr;
+  s.program = program;
+  s.net_names = keys_of(index_);
+  s.tile_prefix = tile_prefix_;
+  // running(net) names a class; it refers to that class's program for the same template. The
+  // program may not exist yet (compiled on first use), so running() compiles it.
+  s.program_id = [this, behavior](std::string_view name) -> int {
+    const auto it = index_.find(std::string(name));
+    if (it == index_.end() || declared_[it->second].global != (behavior < 0)) return -1;
+    return static_cast<int>(this->program(it->first, declared_[it->second].node, behavior));
+  };
+  return s;
+}
+
+std::uint32_t ScriptsLoader::program(const std::string& name, const YAML::Node& at, int behavior) {
+  const auto it = index_.find(name);
+  if (it == index_.end())
+    r_.fail(at, "no net named '" + name + "'" + did_you_mean(name, keys_of(index_)));
+  const Declared& d = declared_[it->second];
+  if (d.global && behavior >= 0)
+    r_.fail(at, "net '" + name + "' is global: start it under 'global_nets'");
+  if (!d.global && behavior < 0)
+    r_.fail(at, "net '" + name + "' runs on an agent; global nets need 'global: true'");
+  const auto key = std::make_pair(it->second, behavior);
+  if (const auto c = compiled_.find(key); c != compiled_.end()) return c->second;
+  // Reserve the id first: a net may spawn or test itself.
+  const auto id = static_cast<std::uint32_t>(scripts_.programs.size());
+  compiled_[key] = id;
+  scripts_.programs.emplace_back();
+  Program p = compile(d, behavior);
+  scripts_.programs[id] = std::move(p);
+  return id;
+}
+
+Program ScriptsLoader::compile(const Declared& d, int behavior) {
+  Program p;
+  p.name = d.name;
+  p.global = d.global;
+  p.params = d.params;
+  p.locals = d.locals;
+  p.local_initial = d.local_initial;
+  const YAML::Node states = d.node["states"];
+  for (const auto& kv : states) {
+    const std::string s = r_.string(kv.first, "state name");
+    if (s == "exit") r_.fail(kv.first, "'exit' is reserved: a transition to it ends the net");
+    p.states.push_back({s, {}, {}, kNone});
+  }
+  p.start = d.node["start"] ? state_index(p, d.node["start"]) : 0;
+  if (p.start < 0) r_.fail(d.node["start"], "a net cannot start at 'exit'");
+  const Scope scope = scope_for(&p, behavior);
+  std::size_t i = 0;
+  for (const auto& kv : states) {
+    State& st = p.states[i++];
+    const YAML::Node body = kv.second;
+    if (body.IsNull()) continue;
+    r_.expect_map(body, "state '" + st.name + "'", {"do", "go", "default"});
+    if (body["do"]) st.actions = actions(body["do"], scope, behavior);
+    if (const auto go = body["go"]) {
+      r_.expect_seq(go, "go");
+      for (const auto& t : go) {
+        r_.expect_map(t, "a transition", {"if", "after", "to"});
+        if (!t["to"]) r_.fail(t, "a transition needs 'to'");
+        if (!t["if"] == !t["after"]) r_.fail(t, "a transition needs exactly one of 'if' and 'after'");
+        const bool timed = static_cast<bool>(t["after"]);
+        st.transitions.push_back(
+            {expression(timed ? t["after"] : t["if"], scope, !timed), timed, state_index(p, t["to"])});
+      }
+    }
+    if (body["default"]) st.default_to = state_index(p, body["default"]);
+  }
+  if (const auto monitors = d.node["monitors"]) {
+    r_.expect_seq(monitors, "monitors");
+    for (const auto& m : monitors) {
+      r_.expect_map(m, "a monitor", {"if", "do", "to"});
+      if (!m["if"]) r_.fail(m, "a monitor needs 'if'");
+      Monitor mon;
+      mon.when = expression(m["if"], scope, true);
+      if (m["do"]) mon.actions = actions(m["do"], scope, behavior);
+      if (m["to"]) mon.to = state_index(p, m["to"]);
+      p.monitors.push_back(std::move(mon));
+    }
+  }
+  return p;
+}
+
+int ScriptsLoader::state_index(const Program& p, const YAML::Node& n) {
+  const std::string s = r_.string(n, "state");
+  const int i = p.find_state(s);
+  if (i != kNone) return i;
+  std::vector<std::string> names{"exit"};
+  for (const auto& st : p.states) names.push_back(st.name);
+  r_.fail(n, "net '" + p.name + "' has no state '" + s + "'" + did_you_mean(s, names));
+}
+
+std::vector<Action> ScriptsLoader::actions(const YAML::Node& list, const Scope& scope, int behavior) {
+  std::vector<Action> out;
+  if (!list.IsSequence()) {
+    action(list, scope, behavior, out);
+    return out;
+  }
+  for (const auto& item : list) action(item, scope, behavior, out);
+  return out;
+}
+
+int ScriptsLoader::control_node(const YAML::Node& n, int behavior, const char* verb) {
+  const NetTemplate& net = nets_[behavior];
+  const std::string name = r_.string(n, "node");
+  const int i = net.find_node(name);
+  std::vector<std::string> names;
+  for (const auto& nd : net.nodes()) names.push_back(nd.name);
+  if (i < 0)
+    r_.fail(n, "behavior net '" + net.name() + "' has no node '" + name + "'" + did_you_mean(name, names));
+  const NodeKind k = net.nodes()[i].kind;
+  if (k != NodeKind::Attract && k != NodeKind::Avoid)
+    r_.fail(n, std::string("only attract and avoid nodes can be ") + verb + "; '" + name +
+                   "' is a " + kind_info(k).name);
+  return i;
+}
+
+// Appends the actions of one list item: `bind: [a, b]` and `set: {x: 1, y: 2}` expand to one
+// action per node or value, in document order.
+void ScriptsLoader::action(const YAML::Node& item, const Scope& scope, int behavior,
+                           std::vector<Action>& out) {
+  const bool agent = behavior >= 0;
+  const auto need_agent = [&](const YAML::Node& at, const std::string& verb) {
+    if (!agent) r_.fail(at, "'" + verb + "' acts on an agent; a global net has none");
+  };
+  if (item.IsScalar()) {
+    const std::string verb = item.Scalar();
+    if (verb == "leave") { need_agent(item, verb); out.push_back(Leave{}); return; }
+    if (verb == "next_leg") { need_agent(item, verb); out.push_back(NextLeg{}); return; }
+    r_.fail(item, "unknown action '" + verb + "'" + did_you_mean(verb, {"leave", "next_leg"}));
+  }
+  r_.expect_map(item, "an action", {"bind", "unbind", "set", "target", "spawn", "kill", "show"});
+  if (item.size() != 1) r_.fail(item, "an action is a map with one key: bind, unbind, set, ...");
+  const std::string verb = item.begin()->first.Scalar();
+  const YAML::Node v = item.begin()->second;
+  if (verb == "bind" || verb == "unbind") {
+    need_agent(item, verb);
+    std::vector<YAML::Node> nodes;
+    if (v.IsSequence()) {
+      for (const auto& node : v) nodes.push_back(node);
+    } else {
+      nodes.push_back(v);
+    }
+    for (const auto& node : nodes) {
+      const int i = control_node(node, behavior, verb == "bind" ? "bound" : "unbound");
+      const NetNode& nn = nets_[behavior].nodes()[i];
+      const int bound = nn.kind == NodeKind::Attract ? attract_p::Bound : avoid_p::Bound;
+      out.push_back(SetAgentParam{nn.param_offset + static_cast<std::uint32_t>(bound),
+                                  Compiled::of_constant(verb == "bind" ? 1.0 : 0.0)});
+    }
+    return;
+  }
+  if (verb == "set") {
+    r_.expect_map(v, "set", {});
+    for (const auto& kv : v) {
+      const YAML::Node key = kv.first, value = kv.second;
+      const std::string name = r_.string(key, "name");
+      const int own = scope.program->find_value(name);
+      if (own >= 0) {
+        out.push_back(SetValue{static_cast<std::uint32_t>(own), expression(value, scope, false)});
+        continue;
+      }
+      need_agent(key, "set " + name);
+      const auto dot = name.find('.');
+      const int slot = dot == std::string::npos
+                           ? -1
+                           : nets_[behavior].find_param(name.substr(0, dot), name.substr(dot + 1));
+      if (slot < 0)
+        r_.fail(key, "'" + name + "' is neither a parameter or local of net '" +
+                         scope.program->name + "' nor node.param of behavior net '" +
+                         nets_[behavior].name() + "'");
+      out.push_back(SetAgentParam{static_cast<std::uint32_t>(slot), expression(value, scope, false)});
+    }
+    return;
+  }
+  if (verb == "target") {
+    need_agent(item, verb);
+    r_.expect_map(v, "target", {});
+    if (v.size() != 1) r_.fail(v, "target points one location sensor per action");
+    const YAML::Node key = v.begin()->first;
+    const NetTemplate& net = nets_[behavior];
+    const int i = net.find_node(r_.string(key, "node"));
+    if (i < 0 || net.nodes()[i].kind != NodeKind::LocationSensor)
+      r_.fail(key, "'" + key.Scalar() + "' is not a location_sensor of behavior net '" + net.name() + "'");
+    out.push_back(SetTarget{net.nodes()[i].param_offset + location_p::X,
+                            reference(v.begin()->second, scope, ParamType::Location)});
+    return;
+  }
+  if (verb == "spawn") {
+    r_.expect_map(v, "spawn", {"net", "args", "wait"});
+    if (!v["net"]) r_.fail(v, "spawn needs 'net'");
+    Spawn s;
+    const std::string net = r_.string(v["net"], "net");
+    s.program = program(net, v["net"], behavior);
+    s.args = arguments(v["args"], v, net, scope);
+    s.wait = v["wait"] ? r_.boolean(v["wait"], "wait") : false;
+    out.push_back(std::move(s));
+    return;
+  }
+  if (verb == "kill") {
+    out.push_back(Kill{program(r_.string(v, "net"), v, behavior)});
+    return;
+  }
+  // show
+  if (agent) r_.fail(item, "'show' sets a traffic signal; only global nets may");
+  r_.expect_map(v, "show", {"signal", "lamp", "head"});
+  if (!v["signal"]) r_.fail(v, "show needs 'signal'");
+  Show s{reference(v["signal"], scope, ParamType::Signal)};
+  if (v["lamp"]) {
+    const std::string l = r_.string(v["lamp"], "lamp");
+    const std::vector<std::string> lamps{"GREEN", "YELLOW", "RED"};
+    const auto it = std::find(lamps.begin(), lamps.end(), l);
+    if (it == lamps.end()) r_.fail(v["lamp"], "a lamp is GREEN, YELLOW or RED");
+    s.lamp = static_cast<int>(it - lamps.begin());
+  }
+  if (v["head"]) {
+    const std::string h = r_.string(v["head"], "head");
+    const std::vector<std::string> heads{"WALK", "FLASHING_DONT_WALK", "DONT_WALK"};
+    const auto it = std::find(heads.begin(), heads.end(), h);
+    if (it == heads.end()) r_.fail(v["head"], "a head is WALK, FLASHING_DONT_WALK or DONT_WALK");
+    s.head = static_cast<int>(it - heads.begin());
+  }
+  out.push_back(std::move(s));
+}
+
+// Spawn arguments by parameter name; a location, signal or region parameter takes a name (of the
+// world, or a parameter of the calling net of that type), a number parameter an expression.
+std::vector<Compiled> ScriptsLoader::arguments(const YAML::Node& args, const YAML::Node& at,
+                                               const std::string& net, const Scope& scope) {
+  const Declared& d = declared_[index_.at(net)];
+  std::vector<Compiled> out(d.params.size());
+  std::vector<bool> given(d.params.size(), false);
+  if (args && !args.IsNull()) {
+    r_.expect_map(args, "args", {});
+    for (const auto& kv : args) {
+      const std::string name = r_.string(kv.first, "argument");
+      std::size_t k = 0;
+      while (k < d.params.size() && d.params[k].name != name) ++k;
+      if (k == d.params.size()) {
+        std::vector<std::string> names;
+        for (const auto& p : d.params) names.push_back(p.name);
+        r_.fail(kv.first, "net '" + d.name + "' has no parameter '" + name + "'" + did_you_mean(name, names));
+      }
+      out[k] = d.params[k].type == ParamType::Number ? expression(kv.second, scope, false)
+                                                     : reference(kv.second, scope, d.params[k].type);
+      given[k] = true;
+    }
+  }
+  for (std::size_t k = 0; k < d.params.size(); ++k) {
+    if (given[k]) continue;
+    if (d.params[k].required)
+      r_.fail(args && !args.IsNull() ? args : at,
+              "net '" + d.name + "' needs argument '" + d.params[k].name + "'");
+    out[k] = Compiled::of_constant(d.params[k].fallback);
+  }
+  return out;
+}
+
+Compiled ScriptsLoader::expression(const YAML::Node& n, const Scope& scope, bool condition) {
+  if (!n.IsScalar()) r_.fail(n, condition ? "a condition must be an expression" : "expected a value");
+  const Symbols symbols = make_symbols(scope);
+  try {
+    return condition ? compile_condition(n.Scalar(), symbols) : compile_number(n.Scalar(), symbols);
+  } catch (const ExprError& e) {
+    fail_in(n, e.offset(), e.what());
+  }
+}
+
+Compiled ScriptsLoader::reference(const YAML::Node& n, const Scope& scope, ParamType type) {
+  const std::string name = r_.string(n, param_type_name(type));
+  Arg arg;
+  arg.name = name;
+  try {
+    return typed_reference(scope, arg, type);
+  } catch (const ExprError& e) {
+    fail_in(n, 0, e.what());
+  }
+}
+
+NetStart ScriptsLoader::start(const YAML::Node& entry, int behavior) {
+  YAML::Node name_node = entry, args;
+  if (!entry.IsScalar()) {
+    r_.expect_map(entry, "a net to start", {"net", "args"});
+    if (!entry["net"]) r_.fail(entry, "a net to start needs 'net'");
+    // Node::operator= would write into the YAML tree; reset() rebinds the handle.
+    name_node.reset(entry["net"]);
+    args.reset(entry["args"]);
+  }
+  const std::string net = r_.string(name_node, "net");
+  NetStart s{program(net, name_node, behavior), {}};
+  // Start arguments are constants: names of the world or numbers.
+  const Scope scope = scope_for(nullptr, behavior);
+  for (const Compiled& c : arguments(args, entry, net, scope)) {
+    if (!c.constant) r_.fail(entry["args"], "arguments of a starting net must be constants");
+    s.args.push_back(c.value);
+  }
+  return s;
+}
+
+void ScriptsLoader::light_nets(const std::vector<SignalTiming>& timings) {
+  if (timings.empty()) return;
+  const auto id = static_cast<std::uint32_t>(scripts_.programs.size());
+  scripts_.programs.push_back(light_net_program(world_));
+  for (std::size_t s = 0; s < timings.size(); ++s)
+    scripts_.global.push_back({id, light_net_args(static_cast<int>(s), timings[s])});
+  scripts_.timings = timings;
+}
+
+void ScriptsLoader::routes(const YAML::Node& walk_net, const YAML::Node& cross_net, int behavior,
+                           PopulationSpec& population) {
+  RoutePrograms& rp = scripts_.routes;
+  const auto param_of = [&](std::uint32_t program, const YAML::Node& at, const char* name,
+                            ParamType type) {
+    const Program& p = scripts_.programs[program];
+    const int i = p.find_value(name);
+    if (i < 0 || static_cast<std::size_t>(i) >= p.params.size() || p.params[i].type != type)
+      r_.fail(at, "net '" + p.name + "' is used for route legs, so it needs a " +
+                      param_type_name(type) + " parameter '" + name + "'");
+    return static_cast<std::uint32_t>(i);
+  };
+  const std::uint32_t walk = program(r_.string(walk_net, "walk_net"), walk_net, behavior);
+  rp.walk = static_cast<int>(walk);
+  rp.walk_to = param_of(walk, walk_net, "to", ParamType::Location);
+  if (cross_net) {
+    const std::uint32_t cross = program(r_.string(cross_net, "cross_net"), cross_net, behavior);
+    rp.cross = static_cast<int>(cross);
+    rp.cross_from = param_of(cross, cross_net, "from", ParamType::Location);
+    rp.cross_to = param_of(cross, cross_net, "to", ParamType::Location);
+    rp.cross_signal = param_of(cross, cross_net, "signal", ParamType::Signal);
+    rp.cross_crosswalk = param_of(cross, cross_net, "crosswalk", ParamType::Region);
+  }
+  population.route_program = static_cast<std::uint32_t>(scripts_.programs.size());
+  scripts_.programs.push_back(route_program(world_, nets_[behavior]));
+}
+
+}  // namespace footfall

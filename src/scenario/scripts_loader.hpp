@@ -1,0 +1,71 @@
+#pragma once
+// The `patnets:` section of a scenario and the nets agents start with: net classes are declared
+// once, then compiled per behavior-net template on first use (node names become parameter slots,
+// expressions become closures). Format: docs/scenario.md, "PaT-Nets".
+#include <map>
+#include <string>
+#include <vector>
+
+#include "footfall/patnet/symbols.hpp"
+#include "footfall/pipeline/scripts.hpp"
+#include "yaml_reader.hpp"
+
+namespace footfall {
+
+class ScriptsLoader {
+ public:
+  ScriptsLoader(const yaml::Reader& reader, const World& world, const std::vector<NetTemplate>& nets)
+      : r_(reader), world_(world), nets_(nets) {}
+
+  void declare(const YAML::Node& patnets);
+  bool declared(const std::string& name) const { return index_.count(name) > 0; }
+
+  // The program of net class `name` for behavior template `behavior` (-1: a global net).
+  std::uint32_t program(const std::string& name, const YAML::Node& at, int behavior);
+  // One entry of an agent's `nets:` or of `global_nets:`: a net name or {net, args}.
+  NetStart start(const YAML::Node& entry, int behavior);
+  // Light-nets for the world's signals.
+  void light_nets(const std::vector<patnet::SignalTiming>& timings);
+  // The route net and leg nets for pedestrians of `behavior`.
+  void routes(const YAML::Node& walk_net, const YAML::Node& cross_net, int behavior,
+              PopulationSpec& population);
+
+  Scripts& scripts() { return scripts_; }
+  void set_tile_prefix(std::string prefix) { tile_prefix_ = std::move(prefix); }
+
+ private:
+  struct Declared {
+    std::string name;
+    YAML::Node node;
+    bool global = false;
+    std::vector<patnet::ParamDecl> params;
+    std::vector<std::string> locals;
+    std::vector<double> local_initial;
+  };
+
+  patnet::Program compile(const Declared& d, int behavior);
+  std::vector<patnet::Action> actions(const YAML::Node& list, const patnet::Scope& scope,
+                                      int behavior);
+  void action(const YAML::Node& item, const patnet::Scope& scope, int behavior,
+              std::vector<patnet::Action>& out);
+  std::vector<patnet::Compiled> arguments(const YAML::Node& args, const YAML::Node& at,
+                                          const std::string& net, const patnet::Scope& scope);
+  patnet::Compiled expression(const YAML::Node& n, const patnet::Scope& scope, bool condition);
+  patnet::Compiled reference(const YAML::Node& n, const patnet::Scope& scope,
+                             patnet::ParamType type);
+  patnet::Scope scope_for(const patnet::Program* program, int behavior);
+  int state_index(const patnet::Program& p, const YAML::Node& n);
+  int control_node(const YAML::Node& n, int behavior, const char* verb);
+  [[noreturn]] void fail_in(const YAML::Node& n, std::size_t offset, const std::string& message);
+
+  const yaml::Reader& r_;
+  const World& world_;
+  const std::vector<NetTemplate>& nets_;
+  std::vector<Declared> declared_;
+  std::map<std::string, std::size_t> index_;
+  std::map<std::pair<std::size_t, int>, std::uint32_t> compiled_;  // (class, template) → program
+  Scripts scripts_;
+  std::string tile_prefix_;
+};
+
+}  // namespace footfall

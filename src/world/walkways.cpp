@@ -1,0 +1,120 @@
+#include "footfall/world/walkways.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <limits>
+#include <queue>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "footfall/world/world.hpp"
+
+namespace footfall {
+namespace {
+
+constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+
+void check_location(std::uint32_t loc, std::size_t nlocations, const std::string& what) {
+  if (loc >= nlocations)
+    throw std::invalid_argument(what + " refers to location " + std::to_string(loc) +
+                                ", but the world has only " + std::to_string(nlocations) +
+                                " locations");
+}
+
+void validate(const Walkways& w, std::size_t nlocations) {
+  for (std::size_t i = 0; i < w.edges.size(); ++i) {
+    const std::string what = "walkway edge " + std::to_string(i);
+    check_location(w.edges[i].a, nlocations, what);
+    check_location(w.edges[i].b, nlocations, what);
+  }
+  for (std::size_t i = 0; i < w.endpoints.size(); ++i)
+    check_location(w.endpoints[i], nlocations, "walkway endpoint " + std::to_string(i));
+}
+
+std::uint32_t other_end(const WalkEdge& e, std::uint32_t v) { return e.a == v ? e.b : e.a; }
+
+// Walks the predecessor chain back from `to` and returns it in travel order.
+std::vector<std::uint32_t> unwind(const std::vector<std::uint32_t>& pred, std::uint32_t from,
+                                  std::uint32_t to) {
+  std::vector<std::uint32_t> path;
+  for (std::uint32_t v = to; v != from; v = pred[v]) path.push_back(v);
+  path.push_back(from);
+  std::reverse(path.begin(), path.end());
+  return path;
+}
+
+}  // namespace
+
+void Walkways::finalize(const World& world) {
+  const std::size_t n = world.locations.size();
+  if (n >= kNone) throw std::invalid_argument("too many locations for the walkway graph");
+  validate(*this, n);
+  const auto& locs = world.locations;
+  for (auto& e : edges) e.length = (locs[e.b].position - locs[e.a].position).norm();
+
+  // CSR by counting sort. Edges are visited in index order, so each location's list is sorted by
+  // edge index and route() explores neighbours in an order that depends only on the graph.
+  adj_start_.assign(n + 1, 0);
+  for (const auto& e : edges) {
+    ++adj_start_[e.a + 1];
+    if (e.b != e.a) ++adj_start_[e.b + 1];  // a loop is listed once
+  }
+  for (std::size_t v = 0; v < n; ++v) adj_start_[v + 1] += adj_start_[v];
+  adj_.assign(adj_start_[n], 0);
+  std::vector<std::uint32_t> fill(adj_start_.begin(), adj_start_.end() - 1);
+  for (std::uint32_t i = 0; i < edges.size(); ++i) {
+    adj_[fill[edges[i].a]++] = i;
+    if (edges[i].b != edges[i].a) adj_[fill[edges[i].b]++] = i;
+  }
+}
+
+// Dijkstra with a binary heap and lazy deletion. The heap orders by (distance, location), so among
+// equally distant locations the smaller index settles first, and a predecessor is replaced only
+// on a strictly shorter distance: each location's predecessor is therefore the first-settled one
+// (shortest distance from `from`, then smallest index). That makes routes depend only on the graph.
+// Scratch is allocated per call (not kept in mutable members) so that concurrent calls are safe.
+std::vector<std::uint32_t> Walkways::route(std::uint32_t from, std::uint32_t to) const {
+  const std::size_t n = adj_start_.empty() ? 0 : adj_start_.size() - 1;
+  if (from >= n || to >= n) return {};
+  if (from == to) return {from};
+
+  std::vector<double> dist(n, kInf);
+  std::vector<std::uint32_t> pred(n, kNone);
+  using Item = std::pair<double, std::uint32_t>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> heap;
+  dist[from] = 0.0;
+  heap.emplace(0.0, from);
+  while (!heap.empty()) {
+    const auto [d, v] = heap.top();
+    heap.pop();
+    if (d > dist[v]) continue;  // stale entry: v was settled through a shorter path
+    if (v == to) return unwind(pred, from, to);  // settled: nothing later can shorten it
+    for (std::uint32_t k = adj_start_[v]; k < adj_start_[v + 1]; ++k) {
+      const WalkEdge& e = edges[adj_[k]];
+      const std::uint32_t u = other_end(e, v);
+      const double du = d + e.length;
+      if (du < dist[u]) {
+        dist[u] = du;
+        pred[u] = v;
+        heap.emplace(du, u);
+      }
+    }
+  }
+  return {};
+}
+
+// Scans the shorter of the two adjacency lists; lists are by edge index, so among parallel edges
+// the first-listed one is returned.
+const WalkEdge* Walkways::edge_between(std::uint32_t a, std::uint32_t b) const {
+  const std::size_t n = adj_start_.empty() ? 0 : adj_start_.size() - 1;
+  if (a >= n || b >= n) return nullptr;
+  if (adj_start_[b + 1] - adj_start_[b] < adj_start_[a + 1] - adj_start_[a]) std::swap(a, b);
+  for (std::uint32_t k = adj_start_[a]; k < adj_start_[a + 1]; ++k) {
+    const WalkEdge& e = edges[adj_[k]];
+    if (other_end(e, a) == b) return &e;
+  }
+  return nullptr;
+}
+
+}  // namespace footfall
