@@ -33,7 +33,8 @@ inline std::string source_path(const std::string& relative) {
 }
 
 inline Simulation make_sim(Scenario s) {
-  return Simulation(std::move(s.world), std::move(s.nets), std::move(s.agents), s.config);
+  return Simulation(std::move(s.world), std::move(s.nets), std::move(s.agents), s.config,
+                    std::move(s.scripts));
 }
 
 }  // namespace footfall::test

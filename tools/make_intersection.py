@@ -6,7 +6,7 @@
 
 One tile: two 12 m roads crossing at the origin, 4 m sidewalks, zebra crosswalks 4 m wide set back
 1 m from the junction, a building with two doors in each quadrant, light poles, and two signals
-(ns, ew) sharing a 50 s cycle. The tile is 60 m square, so `city: {nx, ny, pitch: [60, 60]}` tiles it
+(ns, ew) sharing a 58 s cycle. The tile is 100 m square, so `city: {nx, ny, pitch: [100, 100]}` tiles it
 seamlessly: sidewalk ends on shared edges join. Usage: tools/make_intersection.py [OUT_DIR]
 """
 import sys
@@ -16,8 +16,8 @@ ROAD = 6.0      # half-width of a road: curb at |x| or |y| = 6
 FACE = 10.0     # building faces: 4 m of sidewalk
 WALK = 8.0      # sidewalk centre line
 CW0, CW1 = 7.0, 11.0  # crosswalk extent along its road arm
-HALF = 30.0     # half the tile
-BLDG = 28.0     # buildings end 2 m short of the tile edge (4 m alleys between tiles)
+HALF = 50.0     # half the tile
+BLDG = 48.0     # buildings end 2 m short of the tile edge (4 m alleys between tiles)
 WAIT = 7.2      # where people wait for WALK: 1.2 m back from the curb
 QUADS = {"ne": (1, 1), "nw": (-1, 1), "se": (1, -1), "sw": (-1, -1)}
 
@@ -36,9 +36,9 @@ def pt(p):
 
 def world_yaml():
     out = ["world:", "  default_ground: sidewalk", "  signals:",
-           "    # ns: WALK 0-7 s, flashing 7-20, yellow 20-23, red 23-50; ew 25 s later.",
-           "    ns: {green: 20, yellow: 3, red: 27, walk: 7, offset: 0}",
-           "    ew: {green: 20, yellow: 3, red: 27, walk: 7, offset: 25}",
+           "    # ns: WALK 0-14 s, flashing 14-24, yellow 24-27, red 27-58; ew 29 s later.",
+           "    ns: {green: 24, yellow: 3, red: 31, walk: 14, offset: 0}",
+           "    ew: {green: 24, yellow: 3, red: 31, walk: 14, offset: 29}",
            "  regions:"]
     # Street pieces do not overlap the crosswalks, so terrain distances stay exact.
     r, c = ROAD, CW0
@@ -123,7 +123,7 @@ behaviors:
       goal:          {type: location_sensor}
       seek:          {type: attract, input: goal, t_d: 0.05, power: 0.5, bound: 0}
       people:        {type: proximity_sensor, detects: [walkers], radius: 2.5, fov: 1.05}
-      avoid_people:  {type: avoid, input: people, k_theta: 0.5, k_d: 3, t_d: 1.0}
+      avoid_people:  {type: avoid, input: people, k_theta: 0.5, k_d: 3, t_d: 1.0, keep_right: 0.6}
       poles:         {type: proximity_sensor, detects: [pole], radius: 1.5, fov: 1.05}
       avoid_poles:   {type: avoid, input: poles, k_d: 3, t_d: 0.5}
       facades:       {type: line_sensor, detects: [facade], fov: 1.57}
@@ -137,14 +137,16 @@ behaviors:
 
 PATNETS = """\
 patnets:
-  # A route leg along a sidewalk: attract to the point, unbind on arrival.
+  # A route leg along a sidewalk: attract to the point, unbind on arrival. Plans are advice (Reich
+  # 1997 §7.6.2): once the point after this one is in sight, the leg is done, so crowds flow
+  # round a corner instead of all converging on its one waypoint.
   walk_to:
-    params: {to: location, radius: 1.0}
+    params: {to: location, next: location, radius: 1.0}
     locals: {best: 1e6, since: 0}
     states:
       go:
         do: [{target: {goal: to}}, {bind: seek}]
-        go: [{if: "arrived(to, radius)", to: done}]
+        go: [{if: "arrived(to, radius) or (distance(to) < 12 and visible(next))", to: done}]
       done:
         do: [{unbind: seek}, {set: {avoid_people.weight: 1}}]
         default: exit
@@ -162,14 +164,23 @@ patnets:
     states:
       approach:
         do: [{target: {goal: from}}, {bind: seek}]
-        go: [{if: "arrived(from, queue)", to: wait}]
+        # Join the queue: near enough, or close and held up by the people already waiting.
+        go: [{if: "arrived(from, queue) or (distance(from) < 2 * queue and time - since > 2)", to: wait}]
       wait:
         do: [{unbind: seek}]
-        go: [{if: "signal(signal) == WALK", to: cross}]
+        go: [{if: "signal(signal) == WALK", to: enter}]
+      # Step up to the crosswalk still keeping off the road, so nobody cuts the corner over the
+      # other crosswalk of the corner (whose head may show DON'T WALK).
+      enter:
+        do: [{target: {goal: from}}, {bind: seek}]
+        go:
+          - {if: "on(crosswalk) or arrived(from, 0.8)", to: cross}
+          - {if: "signal(signal) != WALK", to: approach}
       cross:
         do: [{target: {goal: to}}, {bind: seek}, {unbind: avoid_road}, {bind: avoid_street}]
         go:
-          - {if: "arrived(to, radius)", to: done}
+          # Across once both feet are off the crosswalk on the far side.
+          - {if: "arrived(to, radius) or (not on(crosswalk) and distance(to) < distance(from))", to: done}
           - {if: "signal(signal) != WALK and not on(crosswalk) and distance(from) < distance(to)", to: back}
       back:
         do: [{bind: avoid_road}, {unbind: avoid_street}, {target: {goal: from}}]
@@ -218,7 +229,7 @@ def main():
 # The default scenario: a signalised four-way intersection (Granieri et al. 1995 §3). Light-nets
 # cycle the signals; 200 pedestrians enter at sidewalk ends and doors, follow routes through the
 # walkway graph (walk_to and cross legs, called by the built-in route net) and leave; replacements
-# keep the count steady. Add `city: {nx: 3, ny: 3, pitch: [60, 60]}` for a grid of intersections.
+# keep the count steady. Add `city: {nx: 3, ny: 3, pitch: [100, 100]}` for a grid of intersections.
 name: intersection
 seed: 1
 frame_rate: 30
@@ -233,6 +244,7 @@ population:
   cross_net: cross
   radius: [0.22, 0.28]
   pace: [0.9, 1.1]
+  max_trip: 150        # metres, origin to destination: in a city, trips stay local
 """)
     write(out / "north_net.yaml", head + """\
 # The paper's north-net pedestrian (Granieri et al. 1995 Fig. 4) alone at the intersection.

@@ -173,7 +173,8 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
     case NodeKind::Avoid: {
       const bool on = p[avoid_p::Bound] != 0.0;
       put_control(on && in[0] != 0.0
-                      ? avoid(in[1], in[2], {p[avoid_p::KTheta], p[avoid_p::KD], p[avoid_p::TD]})
+                      ? avoid(in[1], in[2], {p[avoid_p::KTheta], p[avoid_p::KD], p[avoid_p::TD],
+                                             p[avoid_p::KeepRight]})
                       : ControlOut{},
                   on, p[avoid_p::Weight], p[avoid_p::Power]);
       break;

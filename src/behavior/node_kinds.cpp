@@ -49,6 +49,8 @@ constexpr ParamSpec kAvoid[] = {
     {"weight", 1.0, 0, kBig, "scale of the node's energy"},
     {"power", 1.0, 0.01, 16, "power applied to Δθ² + Δd²"},
     {"bound", 1.0, 0, 1, "1 while the behavior is bound to the agent, 0 when unbound"},
+    {"keep_right", 0.0, -kPi / 2, kPi / 2,
+     "bias added to the sensed angle, radians: > 0 passes others on the right (0: the paper's avoid)"},
 };
 constexpr ParamSpec kWalk[] = {
     {"arcs", 4, 1, 64, "number of step-length arcs in the fan"},

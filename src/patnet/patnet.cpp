@@ -216,6 +216,7 @@ class Runner {
       program = static_cast<std::uint32_t>(rp.walk);
       args = defaults(program);
       args[rp.walk_to] = route[1];
+      if (rp.walk_next >= 0) args[rp.walk_next] = route.size() > 2 ? route[2] : route[1];
     }
     route.erase(route.begin());
     const std::uint32_t id = nets_.running[i].id;

@@ -46,8 +46,11 @@ void Simulation::motion_stage() {
 void Simulation::count_crossing(std::uint32_t a, const Vec2& foot) {
   const int r = world_.region_at(foot);
   if (r < 0 || world_.regions[r].signal < 0) return;
-  const Vec2& planted = agents_.foot[agents_.forward[a]][a];
-  if (polygon_contains(world_.regions[r].polygon, planted)) return;  // already on it
+  const auto& poly = world_.regions[r].polygon;
+  const std::uint8_t f = agents_.forward[a];
+  // Called before the feet move: with either foot already on the crosswalk, the agent is on it.
+  if (polygon_contains(poly, agents_.foot[f][a]) || polygon_contains(poly, agents_.foot[1 - f][a]))
+    return;
   ++metrics_.crossings;
   if (signals_[world_.regions[r].signal].head == patnet::Head::DontWalk) ++metrics_.red_crossings;
 }

@@ -76,14 +76,24 @@ bool Simulation::spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool
   if (endpoints.size() < 2) return false;
   const std::uint64_t counter = (spawns_[slot] << 8) | (attempt & 0xff);
   const auto uniform = [&](std::uint64_t k) {
-    return counter_uniform(config_.seed, slot, counter * 8 + k, RngStream::Spawn);
+    return counter_uniform(config_.seed, slot, counter * 32 + k, RngStream::Spawn);
   };
   const auto pick = [&](double u, std::size_t n) {
     return std::min(static_cast<std::size_t>(u * static_cast<double>(n)), n - 1);
   };
   const std::size_t o = pick(uniform(0), endpoints.size());
-  std::size_t d = pick(uniform(1), endpoints.size() - 1);
-  if (d >= o) ++d;
+  // A destination within max_trip: a few draws, keeping the nearest if none is close enough, so
+  // trips in a large city stay local (a pedestrian crosses a few intersections, not the city).
+  const Vec2& origin = world_.locations[endpoints[o]].position;
+  std::size_t d = 0;
+  double best = kInf;
+  for (std::uint64_t k = 0; k < 16; ++k) {
+    std::size_t c = pick(uniform(8 + k), endpoints.size() - 1);
+    if (c >= o) ++c;
+    const double dist = (world_.locations[endpoints[c]].position - origin).norm();
+    if (dist < best) { best = dist; d = c; }
+    if (pop.max_trip <= 0 || dist <= pop.max_trip) { d = c; break; }
+  }
   std::vector<std::uint32_t> route = world_.walkways.route(endpoints[o], endpoints[d]);
   if (route.size() < 2) return false;
 

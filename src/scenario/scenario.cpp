@@ -481,7 +481,7 @@ class Loader {
   // Pedestrians that enter at walkway endpoints, follow routes and leave (pipeline/scripts.hpp).
   void population(const YAML::Node& n, Scenario& s, ScriptsLoader& scripts) {
     r_.expect_map(n, "population", {"target", "behavior", "set", "walk_net", "cross_net", "radius",
-                                    "pace", "clearance"});
+                                    "pace", "clearance", "max_trip"});
     require(n, {"target", "behavior", "walk_net"}, "population");
     if (s.world.walkways.endpoints.size() < 2)
       r_.fail(n, "a population needs world.walkways with at least two endpoints");
@@ -505,6 +505,7 @@ class Loader {
     range("radius", 0.05, 2.0, pop.radius_min, pop.radius_max);
     range("pace", 0.2, 5.0, pop.pace_min, pop.pace_max);
     if (n["clearance"]) pop.clearance = r_.number(n["clearance"], "clearance", 0.1, 10);
+    if (n["max_trip"]) pop.max_trip = r_.number(n["max_trip"], "max_trip", 0, 1e6);
     scripts.routes(n["walk_net"], n["cross_net"], b, pop);
     scripts.scripts().population = std::move(pop);
   }

@@ -415,6 +415,9 @@ void ScriptsLoader::routes(const YAML::Node& walk_net, const YAML::Node& cross_n
   const std::uint32_t walk = program(r_.string(walk_net, "walk_net"), walk_net, behavior);
   rp.walk = static_cast<int>(walk);
   rp.walk_to = param_of(walk, walk_net, "to", ParamType::Location);
+  if (const int next = scripts_.programs[walk].find_value("next");
+      next >= 0 && static_cast<std::size_t>(next) < scripts_.programs[walk].params.size())
+    rp.walk_next = static_cast<int>(param_of(walk, walk_net, "next", ParamType::Location));
   if (cross_net) {
     const std::uint32_t cross = program(r_.string(cross_net, "cross_net"), cross_net, behavior);
     rp.cross = static_cast<int>(cross);

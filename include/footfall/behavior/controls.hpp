@@ -21,6 +21,7 @@ struct AttractParams {
 
 struct AvoidParams {
   double k_theta = 1, k_d = 1, t_d = 1;
+  double keep_right = 0;  // radians; 0 is the paper's avoid
 };
 
 // Granieri et al. 1995 §2.2, "Attract": zero inside the thresholds, linear outside.
@@ -34,9 +35,14 @@ inline ControlOut attract(double d, double theta, const AttractParams& p) {
 
 // Granieri et al. 1995 §2.2, "Avoid": no angular threshold; both terms vanish beyond t_d. The paper
 // prints the second formula under the name Δθ; it is the distance term Δd.
+//
+// keep_right (not in the paper) shifts the sensed angle before the formula, so that something
+// slightly to the left costs less than the mirror image on the right: two walkers meeting head on
+// both pass on the right, and counter-flows form lanes instead of locking (0 gives the paper's node).
 inline ControlOut avoid(double d, double theta, const AvoidParams& p) {
   ControlOut o;
   if (d > p.t_d) return o;
+  theta = wrap_angle(theta + p.keep_right);
   o.dtheta = theta >= 0 ? p.k_theta * (kPi - theta) : p.k_theta * (-kPi - theta);
   o.dd = p.k_d * (p.t_d - d);
   return o;

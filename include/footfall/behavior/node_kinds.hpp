@@ -43,7 +43,7 @@ namespace line_p { enum : int { Segment, Fov }; }
 namespace terrain_p { enum : int { Range }; }
 namespace fov_p { enum : int { Radius, Fov }; }
 namespace attract_p { enum : int { KTheta, KD, TTheta, TD, Weight, Power, Bound }; }
-namespace avoid_p { enum : int { KTheta, KD, TD, Weight, Power, Bound }; }
+namespace avoid_p { enum : int { KTheta, KD, TD, Weight, Power, Bound, KeepRight }; }
 namespace walk_p {
 enum : int {
   Arcs, Rays, MinStep, MaxStep, MaxTurn, GoalCandidate, StayCandidate, TurnInPlace, SideStep,

@@ -141,9 +141,10 @@ struct Instance {
 
 // How a route leg is turned into a net call: walk along a sidewalk, or wait for WALK and cross.
 struct RoutePrograms {
-  int walk = -1;   // program with a location parameter `to`
+  int walk = -1;   // program with a location parameter `to` (and optionally `next`)
   int cross = -1;  // program with parameters `from`, `to` (locations), `signal`, `crosswalk`
   std::uint32_t walk_to = 0;
+  int walk_next = -1;  // the point after `to` (or `to` itself on the last leg), when declared
   std::uint32_t cross_from = 0, cross_to = 0, cross_signal = 0, cross_crosswalk = 0;
 };
 

@@ -24,6 +24,7 @@ struct PopulationSpec {
   double radius_min = 0.22, radius_max = 0.28;  // per pedestrian, uniform
   double pace_min = 0.9, pace_max = 1.1;        // scales step length (and step time by its root)
   double clearance = 0.8;            // an entry must be this clear of others to spawn there
+  double max_trip = 0;               // straight-line origin–destination limit, metres (0: none)
 };
 
 struct Scripts {
