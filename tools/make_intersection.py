@@ -191,17 +191,21 @@ patnets:
   # The paper's north-net (Fig. 4): walk to the SE corner, wait for WALK, cross to the NE corner,
   # head north.
   north:
-    params: {corner: location, far: location, away: location, signal: signal}
+    params: {corner: location, far: location, away: location, signal: signal, crosswalk: region}
     states:
       to_corner:
         do: [{target: {goal: corner}}, {bind: seek}]
         go: [{if: "arrived(corner, 0.6)", to: wait}]
       wait:
-        do: [{unbind: seek}]
+        do: [{unbind: seek}, {bind: avoid_road}, {unbind: avoid_street}]
         go: [{if: "signal(signal) == WALK", to: cross}]
       cross:
         do: [{target: {goal: far}}, {bind: seek}, {unbind: avoid_road}, {bind: avoid_street}]
-        go: [{if: "arrived(far, 0.6)", to: north}]
+        go:
+          # Across: at the far corner, or off the crosswalk on the far side once WALK is over.
+          - {if: "arrived(far, 0.6) or (signal(signal) != WALK and not on(crosswalk) and distance(far) < distance(corner))", to: north}
+          # Held up at the kerb until WALK ended: back to waiting rather than start on DON'T WALK.
+          - {if: "signal(signal) != WALK and not on(crosswalk) and distance(corner) < distance(far)", to: wait}
       north:
         do: [{bind: avoid_road}, {unbind: avoid_street}, {target: {goal: away}}]
         go: [{if: "arrived(away, 0.5)", to: exit}]
@@ -212,7 +216,7 @@ NORTH_AGENT = """\
     behavior: pedestrian
     position: [8, -27]
     heading: 1.5708
-    nets: [{net: north, args: {corner: se_wait_ns, far: ne_wait_ns, away: ne_end_n, signal: ns}}]
+    nets: [{net: north, args: {corner: se_wait_ns, far: ne_wait_ns, away: ne_end_n, signal: ns, crosswalk: east_cw}}]
 """
 
 

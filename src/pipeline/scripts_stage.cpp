@@ -50,7 +50,7 @@ void Simulation::run_agent_nets(std::uint32_t a, double t) {
   if (agent_nets_.agents[a].left) leaving_[a] = 1;
 }
 
-bool Simulation::clear_at(const Vec2& p, double clearance) const {
+bool Simulation::clear_at(const Vec2& p, double clearance, double radius) const {
   bool clear = true;
   const Aabb box = Aabb{p, p}.inflated(clearance + 2.0);
   agent_grid_.for_each_in(box, [&](std::uint32_t j) {
@@ -61,7 +61,7 @@ bool Simulation::clear_at(const Vec2& p, double clearance) const {
   for (const std::uint32_t s : spawned_now_)
     if ((agents_.location(s) - p).norm() < clearance) clear = false;
   world_.for_each_obstacle_near(Aabb{p, p}.inflated(clearance), [&](std::uint32_t o) {
-    if (world_.obstacles[o].solid && distance_to(world_.obstacles[o].shape, p) < 0.5 * clearance)
+    if (world_.obstacles[o].solid && distance_to(world_.obstacles[o].shape, p) < radius)
       clear = false;
   });
   return clear;
@@ -112,7 +112,7 @@ bool Simulation::spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool
   }
   const Vec2 a = loc[route[leg]].position, b = loc[route[leg + 1]].position;
   const Vec2 p = a + along * (b - a);
-  if (!clear_at(p, pop.clearance)) return false;
+  if (!clear_at(p, pop.clearance, pop.radius_max)) return false;
   route.erase(route.begin(), route.begin() + static_cast<std::ptrdiff_t>(leg));
 
   const double pace = pop.pace_min + (pop.pace_max - pop.pace_min) * uniform(4);

@@ -118,7 +118,9 @@ class Simulation {
   void population_stage(double t);
   void place_initial_population();
   bool spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool anywhere_on_route);
-  bool clear_at(const Vec2& p, double clearance) const;
+  // No agent within `clearance` of p (now or at the end of its step), no solid obstacle within
+  // `radius`.
+  bool clear_at(const Vec2& p, double clearance, double radius) const;
 
   World world_;
   std::vector<NetTemplate> nets_;
