@@ -171,7 +171,7 @@ TEST_CASE("footfall run: output files are not left behind when the run fails") {
 
 TEST_CASE("the complete example in docs/scenario.md loads and both walkers arrive") {
   const std::string doc = read_file(test::source_path("docs/scenario.md"));
-  const auto begin = doc.find("```yaml\n");
+  const auto begin = doc.find("```yaml\n", doc.find("## A complete example"));
   REQUIRE(begin != std::string::npos);
   const auto end = doc.find("```", begin + 8);
   Simulation sim = test::make_sim(parse_scenario(doc.substr(begin + 8, end - begin - 8), "docs/scenario.md"));

@@ -5,6 +5,6 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$root/tools/setup.sh" "$root/build"
 mkdir -p "$root/out"
-scenario="$root/data/scenarios/swap6.yaml"
+scenario="$root/data/scenarios/intersection.yaml"
 exec "$root/build/footfall" run "$scenario" --headless \
   --trajectory "$root/out/trajectory.csv" --summary "$root/out/summary.json" "$@"
