@@ -174,7 +174,7 @@ patnets:
       enter:
         do: [{target: {goal: from}}, {bind: seek}]
         go:
-          - {if: "on(crosswalk) or arrived(from, 0.8)", to: cross}
+          - {if: "near(crosswalk, 1.0)", to: cross}
           - {if: "signal(signal) != WALK", to: approach}
       cross:
         do: [{target: {goal: to}}, {bind: seek}, {unbind: avoid_road}, {bind: avoid_street}]
@@ -255,7 +255,7 @@ population:
 name: north_net
 seed: 1
 frame_rate: 30
-duration: 90
+duration: 110
 """ + world + BEHAVIOR + PATNETS + """\
 agents:
 """ + NORTH_AGENT)

@@ -164,9 +164,10 @@ class Runner {
     if (ctx_.params) ctx_.params[a.slot] = a.value(eval_context(i));
   }
   void run(std::size_t i, const SetTarget& a) {
-    const auto loc = static_cast<std::size_t>(a.location(eval_context(i)));
+    const double v = a.location(eval_context(i));
     const auto& locations = ctx_.view.world->locations;
-    if (!ctx_.params || loc >= locations.size()) return;
+    if (!ctx_.params || !(v >= 0 && v < static_cast<double>(locations.size()))) return;
+    const auto loc = static_cast<std::size_t>(v);
     ctx_.params[a.x_slot] = locations[loc].position.x();
     ctx_.params[a.x_slot + 1] = locations[loc].position.y();
   }
@@ -188,8 +189,9 @@ class Runner {
   }
   void run(std::size_t i, const Show& a) {
     if (!ctx_.signals) return;
-    const auto s = static_cast<std::size_t>(a.signal(eval_context(i)));
-    if (s >= ctx_.signals->size()) return;
+    const double v = a.signal(eval_context(i));
+    if (!(v >= 0 && v < static_cast<double>(ctx_.signals->size()))) return;
+    const auto s = static_cast<std::size_t>(v);
     if (a.lamp >= 0) (*ctx_.signals)[s].lamp = static_cast<Lamp>(a.lamp);
     if (a.head >= 0) (*ctx_.signals)[s].head = static_cast<Head>(a.head);
   }

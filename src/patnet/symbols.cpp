@@ -162,6 +162,16 @@ Symbols make_symbols(const Scope& scope) {
                    ? 1.0 : 0.0;
       });
     }
+    if (f == "near") {
+      needs_agent();
+      expect_args(f, args, 2, 0);
+      const Compiled region = typed_reference(scope, args[0], ParamType::Region);
+      const Compiled r = number_arg(args[1], f);
+      return boolean([region, r](const EvalContext& c) {
+        const auto& poly = c.view->world->regions[static_cast<std::size_t>(region(c))].polygon;
+        return polygon_distance(poly, agent_location(c)) <= r(c) ? 1.0 : 0.0;
+      });
+    }
     if (f == "signal" || f == "lamp") {
       expect_args(f, args, 1, 0);
       const Compiled sig = typed_reference(scope, args[0], ParamType::Signal);
@@ -215,7 +225,7 @@ Symbols make_symbols(const Scope& scope) {
   s.known_functions = {"signal", "lamp", "abs", "min", "max"};
   if (agent)
     s.known_functions.insert(s.known_functions.end(),
-                             {"arrived", "distance", "visible", "on", "running"});
+                             {"arrived", "distance", "visible", "on", "near", "running"});
   return s;
 }
 

@@ -5,6 +5,7 @@
 // Names:  time, time_in_state, legs_left, heading; WALK, FLASHING_DONT_WALK, DONT_WALK, GREEN,
 //         YELLOW, RED, pi; the net's own parameters and locals; node.param of the agent's net.
 // Calls:  arrived(location, radius), distance(location), visible(location), on(region),
+//         near(region, radius),
 //         signal(signal) (the pedestrian head), lamp(signal), running(net), abs(x), min(a, b),
 //         max(a, b).
 // A location, signal or region argument is a name from the world or a parameter of that type.
