@@ -174,7 +174,7 @@ patnets:
       enter:
         do: [{target: {goal: from}}, {bind: seek}]
         go:
-          - {if: "near(crosswalk, 1.0)", to: cross}
+          - {if: "on(crosswalk) or arrived(from, 0.8)", to: cross}
           - {if: "signal(signal) != WALK", to: approach}
       cross:
         do: [{target: {goal: to}}, {bind: seek}, {unbind: avoid_road}, {bind: avoid_street}]
