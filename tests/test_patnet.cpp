@@ -615,6 +615,24 @@ TEST_CASE("patnet: show sets a signal's lamp and head and conditions read them")
   CHECK(e.value(watcher, "ns_red") == 3);
 }
 
+TEST_CASE("patnet: target points a location sensor at a location or at a lane beside it") {
+  Engine e;
+  e.world.locations = {{"a", Vec2(0, 0)}, {"b", Vec2(0, 10)}};
+  e.params.assign(4, 0.0);
+  Builder b(e.world, "aim");
+  SetTarget plain{0, Compiled::of_constant(1), {}, {}, {}};
+  // Walking from a to b (north), the lane 1 m to the right lies at +x.
+  SetTarget lane{2, Compiled::of_constant(1), Compiled::of_constant(1.0), Compiled::of_constant(0),
+                 Compiled::of_constant(1)};
+  b.program.states = {{"s", {plain, lane}, {}, kNone}};
+  const auto p = e.add(std::move(b));
+  e.start(p);
+  CHECK(e.params[0] == doctest::Approx(0.0));
+  CHECK(e.params[1] == doctest::Approx(10.0));
+  CHECK(e.params[2] == doctest::Approx(1.0));
+  CHECK(e.params[3] == doctest::Approx(10.0));
+}
+
 TEST_CASE("patnet: show does nothing without writable signals (an agent's nets)") {
   Engine e;
   e.world.signals = {"ns"};

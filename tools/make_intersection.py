@@ -158,12 +158,12 @@ patnets:
   # A route leg over a crosswalk: reach the near side, wait for WALK, cross. Someone who has not
   # set foot on the crosswalk when WALK ends goes back to waiting.
   cross:
-    params: {from: location, to: location, signal: signal, crosswalk: region, radius: 1.2, queue: 3.0}
+    params: {from: location, to: location, signal: signal, crosswalk: region, radius: 1.2, queue: 3.0, lane: 1.0}
     locals: {best: 1e6, since: 0}
     monitors: *unstick
     states:
       approach:
-        do: [{target: {goal: from}}, {bind: seek}]
+        do: [{target: {sensor: goal, at: from, lane: lane, along: [from, to]}}, {bind: seek}]
         # Join the queue: near enough, or close and held up by the people already waiting.
         go: [{if: "arrived(from, queue) or (distance(from) < 2 * queue and time - since > 2)", to: wait}]
       wait:
@@ -172,18 +172,19 @@ patnets:
       # Step up to the crosswalk still keeping off the road, so nobody cuts the corner over the
       # other crosswalk of the corner (whose head may show DON'T WALK).
       enter:
-        do: [{target: {goal: from}}, {bind: seek}]
+        do: [{target: {sensor: goal, at: from, lane: lane, along: [from, to]}}, {bind: seek}]
         go:
-          - {if: "on(crosswalk) or arrived(from, 0.8)", to: cross}
+          - {if: "on(crosswalk) or arrived(from, 1.5)", to: cross}
           - {if: "signal(signal) != WALK", to: approach}
+      # Each direction keeps to its own lane, right of the crosswalk's centre line.
       cross:
-        do: [{target: {goal: to}}, {bind: seek}, {unbind: avoid_road}, {bind: avoid_street}]
+        do: [{target: {sensor: goal, at: to, lane: lane, along: [from, to]}}, {bind: seek}, {unbind: avoid_road}, {bind: avoid_street}]
         go:
           # Across once both feet are off the crosswalk on the far side.
           - {if: "arrived(to, radius) or (not on(crosswalk) and distance(to) < distance(from))", to: done}
           - {if: "signal(signal) != WALK and not on(crosswalk) and distance(from) < distance(to)", to: back}
       back:
-        do: [{bind: avoid_road}, {unbind: avoid_street}, {target: {goal: from}}]
+        do: [{bind: avoid_road}, {unbind: avoid_street}, {target: {sensor: goal, at: from, lane: lane, along: [from, to]}}]
         default: approach
       done:
         do: [{unbind: seek}, {bind: avoid_road}, {unbind: avoid_street}, {set: {avoid_people.weight: 1}}]

@@ -168,8 +168,18 @@ class Runner {
     const auto& locations = ctx_.view.world->locations;
     if (!ctx_.params || !(v >= 0 && v < static_cast<double>(locations.size()))) return;
     const auto loc = static_cast<std::size_t>(v);
-    ctx_.params[a.x_slot] = locations[loc].position.x();
-    ctx_.params[a.x_slot + 1] = locations[loc].position.y();
+    Vec2 p = locations[loc].position;
+    if (a.lane) {
+      const auto index = [&](const Compiled& c) {
+        const double x = c(eval_context(i));
+        return x >= 0 && x < static_cast<double>(locations.size()) ? static_cast<std::size_t>(x)
+                                                                  : loc;
+      };
+      const Vec2 dir = locations[index(*a.along_to)].position - locations[index(*a.along_from)].position;
+      if (dir.squaredNorm() > 1e-12) p += (*a.lane)(eval_context(i)) * Vec2(dir.y(), -dir.x()).normalized();
+    }
+    ctx_.params[a.x_slot] = p.x();
+    ctx_.params[a.x_slot + 1] = p.y();
   }
   void run(std::size_t i, const SetValue& a) {
     const double v = a.value(eval_context(i));

@@ -270,14 +270,34 @@ void ScriptsLoader::action(const YAML::Node& item, const Scope& scope, int behav
   if (verb == "target") {
     need_agent(item, verb);
     r_.expect_map(v, "target", {});
+    const NetTemplate& net = nets_[behavior];
+    if (v["sensor"]) {  // long form: {sensor, at, lane, along: [a, b]}
+      r_.expect_map(v, "target", {"sensor", "at", "lane", "along"});
+      if (!v["at"]) r_.fail(v, "target needs 'at': the location");
+      const int i = net.find_node(r_.string(v["sensor"], "sensor"));
+      if (i < 0 || net.nodes()[i].kind != NodeKind::LocationSensor)
+        r_.fail(v["sensor"], "'" + v["sensor"].Scalar() + "' is not a location_sensor of behavior net '" +
+                                 net.name() + "'");
+      SetTarget t{net.nodes()[i].param_offset + location_p::X,
+                  reference(v["at"], scope, ParamType::Location), {}, {}, {}};
+      if (v["lane"]) {
+        const YAML::Node along = v["along"];
+        if (!along || !along.IsSequence() || along.size() != 2)
+          r_.fail(v, "a lane needs 'along: [from, to]', the direction it is to the right of");
+        t.lane = expression(v["lane"], scope, false);
+        t.along_from = reference(along[0], scope, ParamType::Location);
+        t.along_to = reference(along[1], scope, ParamType::Location);
+      }
+      out.push_back(std::move(t));
+      return;
+    }
     if (v.size() != 1) r_.fail(v, "target points one location sensor per action");
     const YAML::Node key = v.begin()->first;
-    const NetTemplate& net = nets_[behavior];
     const int i = net.find_node(r_.string(key, "node"));
     if (i < 0 || net.nodes()[i].kind != NodeKind::LocationSensor)
       r_.fail(key, "'" + key.Scalar() + "' is not a location_sensor of behavior net '" + net.name() + "'");
     out.push_back(SetTarget{net.nodes()[i].param_offset + location_p::X,
-                            reference(v.begin()->second, scope, ParamType::Location)});
+                            reference(v.begin()->second, scope, ParamType::Location), {}, {}, {}});
     return;
   }
   if (verb == "spawn") {

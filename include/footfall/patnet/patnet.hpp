@@ -18,6 +18,7 @@
 // Spawned children join the same set and tick in the same pass; a parent that spawned with `wait`
 // resumes when its child exits (a subroutine call). Exiting kills the instance's descendants.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -73,6 +74,9 @@ struct SetAgentParam {  // bind / unbind / set a behavior-net parameter of the a
 struct SetTarget {  // point a location sensor at a location
   std::uint32_t x_slot = 0;  // the sensor's x parameter; y follows it
   Compiled location;         // a location index
+  // Optional lane: the point is moved `lane` metres to the right of the direction from location
+  // `along_from` to `along_to`, so the two directions of a crossing use two lanes.
+  std::optional<Compiled> lane, along_from, along_to;
 };
 struct SetValue {  // assign a parameter or local of the instance itself
   std::uint32_t index = 0;
