@@ -57,27 +57,26 @@ Compiled typed_reference(const Scope& scope, const Arg& arg, ParamType type) {
     }
   }
   const World& w = *scope.world;
-  int index = -1;
-  std::vector<std::string> names;
-  switch (type) {
-    case ParamType::Location: index = w.find_location(arg.name); if (index < 0) names = names_of(w.locations); break;
-    case ParamType::Region: index = w.find_region(arg.name); if (index < 0) names = names_of(w.regions); break;
-    case ParamType::Signal: index = w.find_signal(arg.name); if (index < 0) names = w.signals; break;
-    case ParamType::Number: break;
-  }
-  if (index < 0 && !scope.tile_prefix.empty()) {
-    const std::string tiled = scope.tile_prefix + std::string(arg.name);
+  const auto find = [&](std::string_view name) {
     switch (type) {
-      case ParamType::Location: index = w.find_location(tiled); break;
-      case ParamType::Region: index = w.find_region(tiled); break;
-      case ParamType::Signal: index = w.find_signal(tiled); break;
+      case ParamType::Location: return w.find_location(name);
+      case ParamType::Region: return w.find_region(name);
+      case ParamType::Signal: return w.find_signal(name);
       case ParamType::Number: break;
     }
-  }
-  if (index < 0)
+    return -1;
+  };
+  int index = find(arg.name);
+  if (index < 0 && !scope.tile_prefix.empty()) index = find(scope.tile_prefix + std::string(arg.name));
+  if (index < 0) {
+    std::vector<std::string> names;
+    if (type == ParamType::Location) names = names_of(w.locations);
+    if (type == ParamType::Region) names = names_of(w.regions);
+    if (type == ParamType::Signal) names = w.signals;
     throw ExprError(arg.offset, "'" + std::string(arg.name) + "' is not a " + what +
                                     " of the world or a " + what + " parameter" +
                                     did_you_mean(arg.name, names));
+  }
   return Compiled::of_constant(index);
 }
 

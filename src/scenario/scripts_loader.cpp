@@ -320,20 +320,19 @@ void ScriptsLoader::action(const YAML::Node& item, const Scope& scope, int behav
   r_.expect_map(v, "show", {"signal", "lamp", "head"});
   if (!v["signal"]) r_.fail(v, "show needs 'signal'");
   Show s{reference(v["signal"], scope, ParamType::Signal)};
-  if (v["lamp"]) {
-    const std::string l = r_.string(v["lamp"], "lamp");
-    const std::vector<std::string> lamps{"GREEN", "YELLOW", "RED"};
-    const auto it = std::find(lamps.begin(), lamps.end(), l);
-    if (it == lamps.end()) r_.fail(v["lamp"], "a lamp is GREEN, YELLOW or RED");
-    s.lamp = static_cast<int>(it - lamps.begin());
-  }
-  if (v["head"]) {
-    const std::string h = r_.string(v["head"], "head");
-    const std::vector<std::string> heads{"WALK", "FLASHING_DONT_WALK", "DONT_WALK"};
-    const auto it = std::find(heads.begin(), heads.end(), h);
-    if (it == heads.end()) r_.fail(v["head"], "a head is WALK, FLASHING_DONT_WALK or DONT_WALK");
-    s.head = static_cast<int>(it - heads.begin());
-  }
+  // Lamp and head names are listed in the order of their enums.
+  const auto one_of = [&](const char* key, const std::vector<std::string>& names) {
+    const std::string name = r_.string(v[key], key);
+    const auto it = std::find(names.begin(), names.end(), name);
+    if (it == names.end()) {
+      std::string list;
+      for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+      r_.fail(v[key], std::string("a ") + key + " is one of " + list);
+    }
+    return static_cast<int>(it - names.begin());
+  };
+  if (v["lamp"]) s.lamp = one_of("lamp", {"GREEN", "YELLOW", "RED"});
+  if (v["head"]) s.head = one_of("head", {"WALK", "FLASHING_DONT_WALK", "DONT_WALK"});
   out.push_back(std::move(s));
 }
 
