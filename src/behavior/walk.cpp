@@ -120,8 +120,9 @@ bool step_collides(const SenseContext& ctx, const Vec2& from, const Vec2& to, do
   for (const std::uint32_t o : ctx.obstacles) {
     const Obstacle& ob = ctx.world.obstacles[o];
     if (!ob.solid) continue;
-    const double limit = std::min(r, distance_to(ob.shape, from) - kSlack);
-    if (segment_distance_to(ob.shape, from, to) < limit) return true;
+    // d < min(r, now − slack), with the costlier distance from `from` only for near misses.
+    const double d = segment_distance_to(ob.shape, from, to);
+    if (d < r && d < distance_to(ob.shape, from) - kSlack) return true;
   }
   for (const std::uint32_t j : ctx.neighbours) {
     if (j == ctx.self) continue;
@@ -130,8 +131,8 @@ bool step_collides(const SenseContext& ctx, const Vec2& from, const Vec2& to, do
     // Neither can be farther than its whole path from where it starts: a cheap bound first.
     const double slack = (to - from).norm() + (plan.to - plan.from).norm() + reach;
     if ((plan.from - from).squaredNorm() > slack * slack) continue;
-    const double limit = std::min(reach, (plan.at(t0) - from).norm() - kSlack);
-    if (min_distance_to_plan(from, to, t0, t0 + duration, plan) < limit) return true;
+    const double d = min_distance_to_plan(from, to, t0, t0 + duration, plan);
+    if (d < reach && d < (plan.at(t0) - from).norm() - kSlack) return true;
   }
   return false;
 }

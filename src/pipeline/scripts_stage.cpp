@@ -26,12 +26,14 @@ patnet::Program route_program(const World& world, const NetTemplate& behavior) {
   return p;
 }
 
-patnet::TickContext Simulation::tick_context(double t) {
+patnet::TickContext Simulation::tick_context(double t, std::uint32_t agent) {
   patnet::TickContext ctx;
   ctx.programs = &scripts_.programs;
   ctx.routes = &scripts_.routes;
   ctx.view = {&world_, &agents_, &signals_, &agent_nets_};
   ctx.time = t;
+  ctx.agent = agent;
+  if (agent != patnet::kNoAgent) ctx.params = agents_.params_of(agent);
   return ctx;
 }
 
@@ -43,10 +45,7 @@ void Simulation::run_global_nets(double t) {
 }
 
 void Simulation::run_agent_nets(std::uint32_t a, double t) {
-  patnet::TickContext ctx = tick_context(t);
-  ctx.agent = a;
-  ctx.params = agents_.params_of(a);
-  patnet::tick(agent_nets_.agents[a], ctx);
+  patnet::tick(agent_nets_.agents[a], tick_context(t, a));
   if (agent_nets_.agents[a].left) leaving_[a] = 1;
 }
 
@@ -143,10 +142,7 @@ bool Simulation::spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool
   patnet::AgentNets& nets = agent_nets_.agents[slot];
   nets = patnet::AgentNets{};
   nets.route = std::move(route);
-  patnet::TickContext ctx = tick_context(t);
-  ctx.agent = slot;
-  ctx.params = agents_.params_of(slot);
-  patnet::start(nets, pop.route_program, {}, ctx);
+  patnet::start(nets, pop.route_program, {}, tick_context(t, slot));
   return true;
 }
 

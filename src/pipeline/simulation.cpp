@@ -83,12 +83,9 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
   // Nets start at t = 0 and tick once there, so the light-nets show their first phase at once.
   for (const NetStart& s : scripts_.global) patnet::start(global_nets_, s.program, s.args, tick_context(0));
   run_global_nets(0.0);
-  for (std::uint32_t a = 0; a < scripts_.agents.size() && a < scenario_agents; ++a) {
-    patnet::TickContext ctx = tick_context(0);
-    ctx.agent = a;
-    ctx.params = agents_.params_of(a);
-    for (const NetStart& s : scripts_.agents[a]) patnet::start(agent_nets_.agents[a], s.program, s.args, ctx);
-  }
+  for (std::uint32_t a = 0; a < scripts_.agents.size() && a < scenario_agents; ++a)
+    for (const NetStart& s : scripts_.agents[a])
+      patnet::start(agent_nets_.agents[a], s.program, s.args, tick_context(0, a));
   publish(0, 0.0);
   if (scripts_.population) {
     place_initial_population();

@@ -112,7 +112,8 @@ class Simulation {
   void track_goal(std::uint32_t a, double t, bool standing);
   void run_global_nets(double t);
   void run_agent_nets(std::uint32_t a, double t);
-  patnet::TickContext tick_context(double t);
+  // What nets read and write at time t: an agent's own parameters, or none for global nets.
+  patnet::TickContext tick_context(double t, std::uint32_t agent = patnet::kNoAgent);
   void count_crossing(std::uint32_t a, const Vec2& foot);
   // Pedestrians that left this frame free their slots; free slots are refilled at entries.
   void population_stage(double t);
