@@ -19,6 +19,7 @@ CW0, CW1 = 7.0, 11.0  # crosswalk extent along its road arm
 HALF = 50.0     # half the tile
 BLDG = 48.0     # buildings end 2 m short of the tile edge (4 m alleys between tiles)
 WAIT = 7.2      # where people wait for WALK: 1.2 m back from the curb
+POLE = 6.3      # signal and lamp poles: 0.3 m back from the curb
 QUADS = {"ne": (1, 1), "nw": (-1, 1), "se": (1, -1), "sw": (-1, -1)}
 
 
@@ -62,9 +63,11 @@ def world_yaml():
                    f"size: [{fmt(BLDG - FACE)}, {fmt(BLDG - FACE)}], class: building}}")
     out.append("  cylinders:")
     for q, (sx, sy) in QUADS.items():
-        out.append(f"    - {{name: {q}_signal_pole, center: {pt((sx * 6.5, sy * 6.5))}, radius: 0.12}}")
-        out.append(f"    - {{name: {q}_lamp_a, center: {pt((sx * 6.5, sy * 20))}, radius: 0.1}}")
-        out.append(f"    - {{name: {q}_lamp_b, center: {pt((sx * 20, sy * 6.5))}, radius: 0.1}}")
+        # Poles stand 0.3 m from the kerb: close enough that nobody squeezes between pole and
+        # kerb (and gets caught there between the pole and the road), as on real streets.
+        out.append(f"    - {{name: {q}_signal_pole, center: {pt((sx * POLE, sy * POLE))}, radius: 0.12}}")
+        out.append(f"    - {{name: {q}_lamp_a, center: {pt((sx * POLE, sy * 20))}, radius: 0.1}}")
+        out.append(f"    - {{name: {q}_lamp_b, center: {pt((sx * 20, sy * POLE))}, radius: 0.1}}")
     # Building faces toward the streets, for the line sensors.
     out.append("  segments:")
     for q, (sx, sy) in QUADS.items():
@@ -117,77 +120,93 @@ def world_yaml():
 BEHAVIOR = """\
 behaviors:
   # Granieri et al. 1995 §3: attracted to corners and doors; avoiding each other, poles, buildings
-  # and the street except at crosswalks. Nets bind and unbind seek, avoid_road and avoid_street.
+  # and the street except at crosswalks. Nets bind and unbind seek, face and make_room, and point
+  # the road sensor past the crosswalk being crossed.
   pedestrian:
     nodes:
       goal:          {type: location_sensor}
-      seek:          {type: attract, input: goal, t_d: 0.05, power: 0.5, bound: 0}
+      # Attraction split into its two terms, each a norm (power 0.5): `seek` weighs distance and
+      # `face` the angle to the goal. Summed, being turned 1 rad away costs as much as being 1 m
+      # farther, at any distance; in the paper's single node the angle term fades as 1/d, so far
+      # from its goal an agent that turns its back on a neighbour (which empties its proximity
+      # sensor) never turns round again.
+      seek:          {type: attract, input: goal, k_theta: 0, t_d: 0.05, power: 0.5, bound: 0}
+      face:          {type: attract, input: goal, k_theta: 1, k_d: 0, t_theta: 0.1, power: 0.5, bound: 0}
       people:        {type: proximity_sensor, detects: [walkers], radius: 2.5, fov: 1.05}
-      avoid_people:  {type: avoid, input: people, k_theta: 0.5, k_d: 3, t_d: 1.0, keep_right: 0.6}
-      poles:         {type: proximity_sensor, detects: [pole], radius: 1.5, fov: 1.05}
-      avoid_poles:   {type: avoid, input: poles, k_d: 3, t_d: 0.5}
+      avoid_people:  {type: avoid, input: people, k_theta: 0.5, k_d: 3, t_d: 0.5, keep_right: 0.6}
+      # Those waiting at a kerb make room for anyone close, from any side (bound while waiting).
+      nearby:        {type: proximity_sensor, detects: [walkers], radius: 1.5, fov: 3.14}
+      make_room:     {type: avoid, input: nearby, k_theta: 0, k_d: 3, t_d: 0.4, weight: 3, bound: 0}
+      # Poles are thin: seen early in a narrow sector and avoided lightly, so that turning past
+      # one costs less than standing with one's back to the goal.
+      poles:         {type: proximity_sensor, detects: [pole], radius: 3.0, fov: 0.6}
+      avoid_poles:   {type: avoid, input: poles, k_theta: 0.5, k_d: 3, t_d: 0.3, weight: 0.5}
       facades:       {type: line_sensor, detects: [facade], fov: 1.57}
       avoid_facades: {type: avoid, input: facades, k_d: 3, t_d: 0.5}
+      # Street and crosswalks; a crossing net sets road.except to its crosswalk.
       road:          {type: terrain_sensor, types: [street, crosswalk], range: 1.0}
-      avoid_road:    {type: avoid, input: road, k_d: 4, t_d: 0.8, weight: 20}
-      street:        {type: terrain_sensor, types: [street], range: 1.0}
-      avoid_street:  {type: avoid, input: street, k_d: 4, t_d: 0.8, weight: 20, bound: 0}
-      walk:          {type: walk, inputs: [seek, avoid_people, avoid_poles, avoid_facades, avoid_road, avoid_street], arcs: 4, rays: 9}
+      avoid_road:    {type: avoid, input: road, k_d: 4, t_d: 0.35, weight: 20}
+      walk:          {type: walk, inputs: [seek, face, avoid_people, make_room, avoid_poles, avoid_facades, avoid_road], arcs: 4, rays: 9, back_step: 0.3}
 """
 
 PATNETS = """\
 patnets:
-  # A route leg along a sidewalk: attract to the point, unbind on arrival. Plans are advice (Reich
-  # 1997 §7.6.2): once the point after this one is in sight, the leg is done, so crowds flow
-  # round a corner instead of all converging on its one waypoint.
+  # A route leg along a sidewalk, in a lane right of its centre line (each pedestrian its own
+  # offset), following a point a few metres ahead in the lane (Reynolds 1999, path following),
+  # so people keep right and two directions pass instead of meeting head on. Plans are advice
+  # (Reich 1997 §7.6.2): once the point after this one is in sight, the leg is done, so crowds
+  # flow round a corner instead of all converging on its one waypoint.
   walk_to:
-    params: {to: location, next: location, radius: 1.0}
-    locals: {best: 1e6, since: 0}
+    params: {to: location, next: location, from: location, radius: 1.5, ahead: 3.0, shortcut: 6.0}
+    locals: {best: 1e6, since: 0, offset: 0.5, moving: 0, following: 0, yielding: 0, until: 0}
+    monitors:
+      # Reich 1997 §7.7: dislodge an agent caught in a local minimum of its behaviors. Progress
+      # toward the target restores full courtesy; four seconds without any make it press on;
+      # after eight, now and then it gives way for three seconds instead, so that two who press
+      # on each other do not stay locked.
+      - &progress {if: "moving > 0 and distance(to) < best - 0.3", do: [{set: {best: "distance(to)", since: time, avoid_people.weight: 1}}]}
+      - &press_on {if: "moving > 0 and yielding == 0 and time - since > 4 and avoid_people.weight > 0.2", do: [{set: {avoid_people.weight: 0.1}}]}
+      - &give_way {if: "moving > 0 and yielding == 0 and time - since > 8 and random(0, 1) < 0.25", do: [{set: {yielding: 1, until: "time + 3", seek.weight: 0, face.weight: 0, avoid_people.weight: 2}}]}
+      - &resume {if: "yielding > 0 and time > until", do: [{set: {yielding: 0, since: time, seek.weight: 1, face.weight: 1, avoid_people.weight: 1}}]}
+      # Keep the point ahead moving with the pedestrian.
+      - &follow {if: "following > 0", do: [{target: {sensor: goal, at: to, lane: offset, ahead: ahead, along: [from, to]}}]}
     states:
       go:
-        do: [{target: {goal: to}}, {bind: seek}]
-        go: [{if: "arrived(to, radius) or (distance(to) < 12 and visible(next))", to: done}]
+        do: [{set: {offset: "random(0.3, 1.0)", moving: 1, following: 1, since: time, best: "distance(to)"}}, {target: {sensor: goal, at: to, lane: offset, ahead: ahead, along: [from, to]}}, {bind: seek}, {bind: face}]
+        go: [{if: "arrived(to, radius) or (distance(to) < shortcut and visible(next))", to: done}]
       done:
-        do: [{unbind: seek}, {set: {avoid_people.weight: 1}}]
+        do: [{set: {moving: 0, following: 0, yielding: 0, avoid_people.weight: 1, seek.weight: 1, face.weight: 1}}, {unbind: seek}, {unbind: face}]
         default: exit
-    monitors: &unstick
-      # Reich 1997 §7.7: dislodge an agent caught in a local minimum of its behaviors. Progress
-      # toward the target restores full courtesy; four seconds without any make it press on.
-      - {if: "distance(to) < best - 0.3", do: [{set: {best: "distance(to)", since: time, avoid_people.weight: 1}}]}
-      - {if: "time - since > 4 and avoid_people.weight > 0.2", do: [{set: {avoid_people.weight: 0.1}}]}
-  # A route leg over a crosswalk: reach the near side, wait for WALK, cross. Someone who has not
-  # set foot on the crosswalk when WALK ends goes back to waiting.
+  # A route leg over a crosswalk (the route net hands it the walk up to the kerb too): reach the
+  # near side in this direction's half, wait for WALK, cross in that half. Those waiting make room
+  # for people passing or arriving. Someone not yet on the crosswalk when WALK ends goes back to
+  # waiting, unless already at its edge during the flashing DON'T WALK.
   cross:
-    params: {from: location, to: location, signal: signal, crosswalk: region, radius: 1.2, queue: 3.0, lane: 1.0}
-    locals: {best: 1e6, since: 0}
-    monitors: *unstick
+    params: {from: location, to: location, signal: signal, crosswalk: region, radius: 1.2, queue: 3.0, ahead: 2.5}
+    locals: {best: 1e6, since: 0, offset: 1, moving: 0, following: 0, yielding: 0, until: 0}
+    monitors: [*progress, *press_on, *give_way, *resume, *follow]
     states:
       approach:
-        do: [{target: {sensor: goal, at: from, lane: lane, along: [from, to]}}, {bind: seek}]
+        do: [{set: {offset: "random(0.4, 1.6)", moving: 1, since: time, best: "distance(to)"}}, {target: {sensor: goal, at: from, lane: offset, along: [from, to]}}, {bind: seek}, {bind: face}]
         # Join the queue: near enough, or close and held up by the people already waiting.
         go: [{if: "arrived(from, queue) or (distance(from) < 2 * queue and time - since > 2)", to: wait}]
       wait:
-        do: [{unbind: seek}]
-        go: [{if: "signal(signal) == WALK", to: enter}]
-      # Step up to the crosswalk still keeping off the road, so nobody cuts the corner over the
-      # other crosswalk of the corner (whose head may show DON'T WALK).
-      enter:
-        do: [{target: {sensor: goal, at: from, lane: lane, along: [from, to]}}, {bind: seek}]
-        go:
-          - {if: "on(crosswalk) or arrived(from, 1.5)", to: cross}
-          - {if: "signal(signal) != WALK", to: approach}
-      # Each direction keeps to its own lane, right of the crosswalk's centre line.
+        do: [{set: {moving: 0, yielding: 0, seek.weight: 1, face.weight: 1, avoid_people.weight: 2}}, {unbind: seek}, {unbind: face}, {bind: make_room}]
+        # Pushed far back by making room: walk up again.
+        go: [{if: "signal(signal) == WALK", to: cross}, {if: "distance(from) > 2 * queue", to: approach}]
+      # Each direction keeps to its own half, right of the crosswalk's centre line, and keeps off
+      # the road (street and the other crosswalks) except this crosswalk.
       cross:
-        do: [{target: {sensor: goal, at: to, lane: lane, along: [from, to]}}, {bind: seek}, {unbind: avoid_road}, {bind: avoid_street}]
+        do: [{set: {moving: 1, following: 1, since: time, best: "distance(to)", avoid_people.weight: 1}}, {target: {sensor: goal, at: to, lane: offset, ahead: ahead, along: [from, to]}}, {bind: seek}, {bind: face}, {unbind: make_room}, {set: {road.except: crosswalk}}]
         go:
           # Across once both feet are off the crosswalk on the far side.
           - {if: "arrived(to, radius) or (not on(crosswalk) and distance(to) < distance(from))", to: done}
-          - {if: "signal(signal) != WALK and not on(crosswalk) and distance(from) < distance(to)", to: back}
+          - {if: "not on(crosswalk) and distance(from) < distance(to) and (signal(signal) == DONT_WALK or (signal(signal) != WALK and not near(crosswalk, 1.0)))", to: back}
       back:
-        do: [{bind: avoid_road}, {unbind: avoid_street}, {target: {sensor: goal, at: from, lane: lane, along: [from, to]}}]
+        do: [{set: {following: 0, road.except: -1}}]
         default: approach
       done:
-        do: [{unbind: seek}, {bind: avoid_road}, {unbind: avoid_street}, {set: {avoid_people.weight: 1}}]
+        do: [{set: {moving: 0, following: 0, yielding: 0, avoid_people.weight: 1, seek.weight: 1, face.weight: 1, road.except: -1}}, {unbind: seek}, {unbind: face}]
         default: exit
   # The paper's north-net (Fig. 4): walk to the SE corner, wait for WALK, cross to the NE corner,
   # head north.
@@ -195,20 +214,20 @@ patnets:
     params: {corner: location, far: location, away: location, signal: signal, crosswalk: region}
     states:
       to_corner:
-        do: [{target: {goal: corner}}, {bind: seek}]
+        do: [{target: {goal: corner}}, {bind: seek}, {bind: face}]
         go: [{if: "arrived(corner, 0.6)", to: wait}]
       wait:
-        do: [{unbind: seek}, {bind: avoid_road}, {unbind: avoid_street}]
+        do: [{unbind: seek}, {unbind: face}, {set: {road.except: -1}}]
         go: [{if: "signal(signal) == WALK", to: cross}]
       cross:
-        do: [{target: {goal: far}}, {bind: seek}, {unbind: avoid_road}, {bind: avoid_street}]
+        do: [{target: {goal: far}}, {bind: seek}, {bind: face}, {set: {road.except: crosswalk}}]
         go:
           # Across: at the far corner, or off the crosswalk on the far side once WALK is over.
           - {if: "arrived(far, 0.6) or (signal(signal) != WALK and not on(crosswalk) and distance(far) < distance(corner))", to: north}
           # Held up at the kerb until WALK ended: back to waiting rather than start on DON'T WALK.
           - {if: "signal(signal) != WALK and not on(crosswalk) and distance(corner) < distance(far)", to: wait}
       north:
-        do: [{bind: avoid_road}, {unbind: avoid_street}, {target: {goal: away}}]
+        do: [{set: {road.except: -1}}, {target: {goal: away}}]
         go: [{if: "arrived(away, 0.5)", to: exit}]
 """
 
@@ -247,7 +266,7 @@ population:
   behavior: pedestrian
   walk_net: walk_to
   cross_net: cross
-  radius: [0.22, 0.28]
+  radius: [0.2, 0.24]   # body discs of 0.40-0.48 m (shoulder breadth)
   pace: [0.9, 1.1]
   max_trip: 150        # metres, origin to destination: in a city, trips stay local
 """)

@@ -157,7 +157,8 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
       break;
     }
     case NodeKind::TerrainSensor:
-      put_percept(sense_terrain(pose, ctx.world, n.mask, p[terrain_p::Range]));
+      put_percept(sense_terrain(pose, ctx.world, n.mask, p[terrain_p::Range],
+                                static_cast<int>(p[terrain_p::Except])));
       break;
     case NodeKind::FovSensor:
       put_percept(sense_field_of_view(pose, ctx, p[fov_p::Radius], p[fov_p::Fov]));

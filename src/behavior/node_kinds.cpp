@@ -28,6 +28,9 @@ constexpr ParamSpec kLine[] = {
 };
 constexpr ParamSpec kTerrain[] = {
     {"range", 1.0, 0, 100, "how far to look for sensed ground, metres"},
+    {"except", -1, -1, kBig,
+     "index of a region not sensed whatever its type, -1 for none (a net sets it to the crosswalk "
+     "being crossed, so the rest of the road is still avoided)"},
 };
 constexpr ParamSpec kFov[] = {
     {"radius", 10.0, 0.01, 1000, "distance within which watchers count, metres"},
@@ -64,6 +67,8 @@ constexpr ParamSpec kWalk[] = {
     {"side_step", 0.25, 0, 1, "length of side steps added to the fan (Reich §7.2.2), 0 for none"},
     {"step_length", 0.7, 0.05, 3, "preferred step length, metres"},
     {"step_time", 0.53, 0.1, 5, "duration of a step of the preferred length, seconds"},
+    {"back_step", 0, 0, 1,
+     "length of a backing-up step added to the candidates (Reich §7.2.2 option b), 0 for none"},
 };
 
 constexpr NodeKindInfo kKinds[] = {

@@ -77,10 +77,10 @@ std::optional<Percept> sense_line(const Pose& pose, const SenseContext& ctx, con
 }
 
 std::optional<Percept> sense_terrain(const Pose& pose, const World& world, std::uint64_t type_mask,
-                                     double range) {
-  const auto q = world.nearest_ground(pose.location, type_mask, range);
+                                     double range, int except_region) {
+  const auto q = world.nearest_ground(pose.forward_foot, type_mask, range, except_region);
   if (!q) return std::nullopt;
-  return Percept{(*q - pose.location).norm(), relative_angle(pose.location, pose.heading, *q)};
+  return Percept{(*q - pose.forward_foot).norm(), relative_angle(pose.forward_foot, pose.heading, *q)};
 }
 
 std::optional<Percept> sense_field_of_view(const Pose& pose, const SenseContext& ctx, double radius,

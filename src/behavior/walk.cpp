@@ -15,6 +15,7 @@ FanParams FanParams::from(const double* w) {
   f.stay_candidate = w[walk_p::StayCandidate] != 0.0;
   f.turn_in_place = w[walk_p::TurnInPlace] != 0.0;
   f.side_step = w[walk_p::SideStep];
+  f.back_step = w[walk_p::BackStep];
   f.step_length = w[walk_p::StepLength];
   f.step_time = w[walk_p::StepTime];
   return f;
@@ -61,6 +62,9 @@ void generate_candidates(const FanParams& fan, const Feet& feet, std::span<const
     for (const double side : {-1.0, 1.0})
       out.push_back({StepKind::Side, feet.planted + fan.side_step * unit_from_heading(heading + side * kPi / 2),
                      wrap_angle(heading), 0.0, fan.side_step});
+  if (fan.back_step > 0)
+    out.push_back({StepKind::Back, feet.trailing - fan.back_step * unit_from_heading(heading),
+                   wrap_angle(heading), 0.0, fan.back_step});
 }
 
 Pose pose_after(const Feet& feet, const Footstep& step) {

@@ -1,5 +1,7 @@
 #include "footfall/patnet/patnet.hpp"
 
+#include "footfall/agents/agents.hpp"
+
 #include <algorithm>
 
 #include "footfall/world/world.hpp"
@@ -169,14 +171,21 @@ class Runner {
     if (!ctx_.params || !(v >= 0 && v < static_cast<double>(locations.size()))) return;
     const auto loc = static_cast<std::size_t>(v);
     Vec2 p = locations[loc].position;
-    if (a.lane) {
+    if (a.along_from) {
       const auto index = [&](const Compiled& c) {
         const double x = c(eval_context(i));
         return x >= 0 && x < static_cast<double>(locations.size()) ? static_cast<std::size_t>(x)
                                                                   : loc;
       };
       const Vec2 dir = locations[index(*a.along_to)].position - locations[index(*a.along_from)].position;
-      if (dir.squaredNorm() > 1e-12) p += (*a.lane)(eval_context(i)) * Vec2(dir.y(), -dir.x()).normalized();
+      if (dir.squaredNorm() > 1e-12) {
+        const Vec2 u = dir.normalized();
+        if (a.lane) p += (*a.lane)(eval_context(i)) * Vec2(u.y(), -u.x());
+        if (a.ahead && ctx_.agent != kNoAgent) {
+          const double behind = (ctx_.view.agents->location(ctx_.agent) - p).dot(u);
+          p += std::min(0.0, behind + (*a.ahead)(eval_context(i))) * u;
+        }
+      }
     }
     ctx_.params[a.x_slot] = p.x();
     ctx_.params[a.x_slot + 1] = p.y();
@@ -209,7 +218,15 @@ class Runner {
     auto& route = nets_.route;
     if (route.size() < 2 || !ctx_.routes) return;
     const RoutePrograms& rp = *ctx_.routes;
-    const WalkEdge* e = ctx_.view.world->walkways.edge_between(route[0], route[1]);
+    const Walkways& ways = ctx_.view.world->walkways;
+    const auto crossing = [&](std::size_t k) {
+      const WalkEdge* e = ways.edge_between(route[k], route[k + 1]);
+      return e && e->crosswalk >= 0 && rp.cross >= 0;
+    };
+    // A sidewalk leg that only leads up to a crossing is left to the crossing's own approach, so
+    // people heading for a crosswalk make for their own half of its kerb, not for its middle.
+    if (route.size() >= 3 && !crossing(0) && crossing(1)) route.erase(route.begin());
+    const WalkEdge* e = ways.edge_between(route[0], route[1]);
     const auto defaults = [&](std::uint32_t p) {
       std::vector<double> v;
       for (const ParamDecl& d : prog(p).params) v.push_back(d.fallback);
@@ -229,6 +246,7 @@ class Runner {
       args = defaults(program);
       args[rp.walk_to] = route[1];
       if (rp.walk_next >= 0) args[rp.walk_next] = route.size() > 2 ? route[2] : route[1];
+      if (rp.walk_from >= 0) args[rp.walk_from] = route[0];
     }
     route.erase(route.begin());
     const std::uint32_t id = nets_.running[i].id;

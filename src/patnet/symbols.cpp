@@ -5,6 +5,7 @@
 
 #include "footfall/agents/agents.hpp"
 #include "footfall/behavior/net.hpp"
+#include "footfall/core/rng.hpp"
 #include "footfall/core/suggest.hpp"
 #include "footfall/world/world.hpp"
 
@@ -195,6 +196,19 @@ Symbols make_symbols(const Scope& scope) {
         return n;
       });
     }
+    if (f == "random") {
+      // Uniform in [lo, hi): a pure function of (seed, agent, its step count, call site), so a
+      // net draws the same values for any thread count. Draw once, in a state's `set`, to keep it.
+      needs_agent();
+      expect_args(f, args, 2, 0);
+      const Compiled lo = number_arg(args[0], f), hi = number_arg(args[1], f);
+      const std::uint64_t site = args[0].offset;
+      return number([lo, hi, site](const EvalContext& c) {
+        const std::uint64_t counter = (static_cast<std::uint64_t>(c.view->agents->steps[c.agent]) << 16) ^ site;
+        const double u = counter_uniform(c.view->seed, c.agent, counter, RngStream::Net);
+        return lo(c) + u * (hi(c) - lo(c));
+      });
+    }
     if (f == "abs") {
       expect_args(f, args, 1, 0);
       const Compiled x = number_arg(args[0], f);
@@ -224,7 +238,7 @@ Symbols make_symbols(const Scope& scope) {
   s.known_functions = {"signal", "lamp", "abs", "min", "max"};
   if (agent)
     s.known_functions.insert(s.known_functions.end(),
-                             {"arrived", "distance", "visible", "on", "near", "running"});
+                             {"arrived", "distance", "visible", "on", "near", "running", "random"});
   return s;
 }
 

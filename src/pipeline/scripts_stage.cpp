@@ -30,7 +30,7 @@ patnet::TickContext Simulation::tick_context(double t, std::uint32_t agent) {
   patnet::TickContext ctx;
   ctx.programs = &scripts_.programs;
   ctx.routes = &scripts_.routes;
-  ctx.view = {&world_, &agents_, &signals_, &agent_nets_};
+  ctx.view = {&world_, &agents_, &signals_, &agent_nets_, config_.seed};
   ctx.time = t;
   ctx.agent = agent;
   if (agent != patnet::kNoAgent) ctx.params = agents_.params_of(agent);
@@ -93,7 +93,8 @@ bool Simulation::spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool
     if (dist < best) { best = dist; d = c; }
     if (pop.max_trip <= 0 || dist <= pop.max_trip) { d = c; break; }
   }
-  std::vector<std::uint32_t> route = world_.walkways.route(endpoints[o], endpoints[d]);
+  std::vector<std::uint32_t> route = world_.walkways.route(
+      endpoints[o], endpoints[d], 0.1, counter_hash(config_.seed, slot, counter, RngStream::Route));
   if (route.size() < 2) return false;
 
   const auto& loc = world_.locations;

@@ -271,20 +271,21 @@ void ScriptsLoader::action(const YAML::Node& item, const Scope& scope, int behav
     need_agent(item, verb);
     r_.expect_map(v, "target", {});
     const NetTemplate& net = nets_[behavior];
-    if (v["sensor"]) {  // long form: {sensor, at, lane, along: [a, b]}
-      r_.expect_map(v, "target", {"sensor", "at", "lane", "along"});
+    if (v["sensor"]) {  // long form: {sensor, at, lane, ahead, along: [a, b]}
+      r_.expect_map(v, "target", {"sensor", "at", "lane", "ahead", "along"});
       if (!v["at"]) r_.fail(v, "target needs 'at': the location");
       const int i = net.find_node(r_.string(v["sensor"], "sensor"));
       if (i < 0 || net.nodes()[i].kind != NodeKind::LocationSensor)
         r_.fail(v["sensor"], "'" + v["sensor"].Scalar() + "' is not a location_sensor of behavior net '" +
                                  net.name() + "'");
       SetTarget t{net.nodes()[i].param_offset + location_p::X,
-                  reference(v["at"], scope, ParamType::Location), {}, {}, {}};
-      if (v["lane"]) {
+                  reference(v["at"], scope, ParamType::Location), {}, {}, {}, {}};
+      if (v["lane"] || v["ahead"]) {
         const YAML::Node along = v["along"];
         if (!along || !along.IsSequence() || along.size() != 2)
-          r_.fail(v, "a lane needs 'along: [from, to]', the direction it is to the right of");
-        t.lane = expression(v["lane"], scope, false);
+          r_.fail(v, "'lane' and 'ahead' need 'along: [from, to]', the direction of the path");
+        if (v["lane"]) t.lane = expression(v["lane"], scope, false);
+        if (v["ahead"]) t.ahead = expression(v["ahead"], scope, false);
         t.along_from = reference(along[0], scope, ParamType::Location);
         t.along_to = reference(along[1], scope, ParamType::Location);
       }
@@ -297,7 +298,7 @@ void ScriptsLoader::action(const YAML::Node& item, const Scope& scope, int behav
     if (i < 0 || net.nodes()[i].kind != NodeKind::LocationSensor)
       r_.fail(key, "'" + key.Scalar() + "' is not a location_sensor of behavior net '" + net.name() + "'");
     out.push_back(SetTarget{net.nodes()[i].param_offset + location_p::X,
-                            reference(v.begin()->second, scope, ParamType::Location), {}, {}, {}});
+                            reference(v.begin()->second, scope, ParamType::Location), {}, {}, {}, {}});
     return;
   }
   if (verb == "spawn") {
@@ -434,9 +435,14 @@ void ScriptsLoader::routes(const YAML::Node& walk_net, const YAML::Node& cross_n
   const std::uint32_t walk = program(r_.string(walk_net, "walk_net"), walk_net, behavior);
   rp.walk = static_cast<int>(walk);
   rp.walk_to = param_of(walk, walk_net, "to", ParamType::Location);
-  if (const int next = scripts_.programs[walk].find_value("next");
-      next >= 0 && static_cast<std::size_t>(next) < scripts_.programs[walk].params.size())
-    rp.walk_next = static_cast<int>(param_of(walk, walk_net, "next", ParamType::Location));
+  const auto optional_param = [&](const char* name) {
+    const int i = scripts_.programs[walk].find_value(name);
+    return i >= 0 && static_cast<std::size_t>(i) < scripts_.programs[walk].params.size()
+               ? static_cast<int>(param_of(walk, walk_net, name, ParamType::Location))
+               : -1;
+  };
+  rp.walk_next = optional_param("next");
+  rp.walk_from = optional_param("from");
   if (cross_net) {
     const std::uint32_t cross = program(r_.string(cross_net, "cross_net"), cross_net, behavior);
     rp.cross = static_cast<int>(cross);

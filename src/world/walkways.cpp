@@ -1,5 +1,7 @@
 #include "footfall/world/walkways.hpp"
 
+#include "footfall/core/rng.hpp"
+
 #include <algorithm>
 #include <functional>
 #include <limits>
@@ -74,7 +76,8 @@ void Walkways::finalize(const World& world) {
 // on a strictly shorter distance: each location's predecessor is therefore the first-settled one
 // (shortest distance from `from`, then smallest index). That makes routes depend only on the graph.
 // Scratch is allocated per call (not kept in mutable members) so that concurrent calls are safe.
-std::vector<std::uint32_t> Walkways::route(std::uint32_t from, std::uint32_t to) const {
+std::vector<std::uint32_t> Walkways::route(std::uint32_t from, std::uint32_t to, double spread,
+                                           std::uint64_t key) const {
   const std::size_t n = adj_start_.empty() ? 0 : adj_start_.size() - 1;
   if (from >= n || to >= n) return {};
   if (from == to) return {from};
@@ -93,7 +96,9 @@ std::vector<std::uint32_t> Walkways::route(std::uint32_t from, std::uint32_t to)
     for (std::uint32_t k = adj_start_[v]; k < adj_start_[v + 1]; ++k) {
       const WalkEdge& e = edges[adj_[k]];
       const std::uint32_t u = other_end(e, v);
-      const double du = d + e.length;
+      const double du =
+          d + (spread > 0 ? e.length * (1.0 + spread * counter_uniform(key, adj_[k], 0, RngStream::Route))
+                          : e.length);
       if (du < dist[u]) {
         dist[u] = du;
         pred[u] = v;

@@ -50,13 +50,14 @@ int World::ground_at(const Vec2& p) const {
   return r < 0 ? default_ground : regions[r].type;
 }
 
-std::optional<Vec2> World::nearest_ground(const Vec2& p, std::uint64_t type_mask,
-                                          double range) const {
-  if (type_mask & (1ull << ground_at(p))) return p;
+std::optional<Vec2> World::nearest_ground(const Vec2& p, std::uint64_t type_mask, double range,
+                                          int except_region) const {
+  if (type_mask & (1ull << ground_at(p)) && (except_region < 0 || region_at(p) != except_region))
+    return p;
   std::optional<Vec2> best;
   double best_d = range;
   region_grid_.for_each_in(Aabb{p, p}.inflated(range), [&](std::uint32_t r) {
-    if (!(type_mask & (1ull << regions[r].type))) return;
+    if (!(type_mask & (1ull << regions[r].type)) || static_cast<int>(r) == except_region) return;
     const Vec2 q = polygon_closest_point(regions[r].polygon, p);
     const double d = (q - p).norm();
     if (d <= best_d) { best_d = d; best = q; }

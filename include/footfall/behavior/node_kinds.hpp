@@ -40,14 +40,14 @@ namespace object_p { enum : int { Agent, Obstacle }; }
 namespace location_p { enum : int { X, Y }; }
 namespace proximity_p { enum : int { Radius, Fov }; }
 namespace line_p { enum : int { Segment, Fov }; }
-namespace terrain_p { enum : int { Range }; }
+namespace terrain_p { enum : int { Range, Except }; }
 namespace fov_p { enum : int { Radius, Fov }; }
 namespace attract_p { enum : int { KTheta, KD, TTheta, TD, Weight, Power, Bound }; }
 namespace avoid_p { enum : int { KTheta, KD, TD, Weight, Power, Bound, KeepRight }; }
 namespace walk_p {
 enum : int {
   Arcs, Rays, MinStep, MaxStep, MaxTurn, GoalCandidate, StayCandidate, TurnInPlace, SideStep,
-  StepLength, StepTime
+  StepLength, StepTime, BackStep
 };
 }
 

@@ -62,9 +62,12 @@ std::optional<Percept> sense_line(const Pose& pose, const SenseContext& ctx, con
                                   const Vec2& b, double fov);
 
 // Terrain sensor (paper §2.1, after Reich et al. 1994): nearest ground of the sensed types within
-// `range` of the location; d = 0 (θ = 0) while standing on it.
+// `range` of the forward foot; d = 0 (θ = 0) while that foot is on it. Measured from the foot, not
+// the body's centre: what matters about ground is where one steps (Reich 1997 §8.2.1 samples
+// terrain at the footsteps), and a foot may reach the kerb while the centre is still well back.
+// Region `except_region` is not sensed: crossing, one avoids the road except one's own crosswalk.
 std::optional<Percept> sense_terrain(const Pose& pose, const World& world, std::uint64_t type_mask,
-                                     double range);
+                                     double range, int except_region = -1);
 
 // Field-of-view sensor (paper §2.1): agents within `radius` whose own field of view (half-angle
 // `fov`) contains the pose. The paper makes the output proportional to the number of watchers and

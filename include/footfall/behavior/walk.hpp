@@ -15,6 +15,7 @@ struct FanParams {
   double min_step = 0.3, max_step = 0.8, max_turn = kPi / 4;
   bool goal_candidate = true, stay_candidate = true, turn_in_place = true;
   double side_step = 0.25;
+  double back_step = 0;  // metres the trailing foot steps back (the body backs up half that)
   double step_length = 0.7, step_time = 0.53;
   static FanParams from(const double* walk_params);
 };
@@ -31,8 +32,11 @@ struct Feet {
 };
 
 // Stay closes the trailing foot onto the planted one (or keeps standing); Turn does the same while
-// turning the closing foot; Side places the swing foot beside the planted one.
-enum class StepKind : std::uint8_t { Stay, Goal, Fan, Turn, Side };
+// turning the closing foot; Side places the swing foot beside the planted one; Back sets the
+// trailing foot down behind where it was, so the body backs away (Reich §7.2.2, option b: the
+// "back-up region"). Backing up is the only move that takes an agent whose forward foot is planted
+// against someone out of contact: every other candidate moves the body toward that foot.
+enum class StepKind : std::uint8_t { Stay, Goal, Fan, Turn, Side, Back };
 
 struct Footstep {
   StepKind kind = StepKind::Stay;
@@ -44,8 +48,8 @@ struct Footstep {
 
 // The fan: arcs × rays, arcs evenly spaced over [min_step, max_step] and rays over ±max_turn about
 // the agent's heading, then the goals inside the fan (Reich's option c), the stay candidate
-// (option a), turning in place on each ray, and side steps (option b). Order only matters for
-// ties, which `better` settles.
+// (option a), turning in place on each ray, and side and back steps (option b). Order only
+// matters for ties, which `better` settles.
 void generate_candidates(const FanParams& fan, const Feet& feet, std::span<const Vec2> goals,
                          std::vector<Footstep>& out);
 

@@ -51,6 +51,7 @@ struct WorldView {
   const Agents* agents = nullptr;
   const std::vector<SignalState>* signals = nullptr;
   const struct NetSet* nets = nullptr;  // per agent, indexed like agents; global nets excluded
+  std::uint64_t seed = 0;               // the run's seed, for random()
 };
 
 inline constexpr int kExit = -1;  // the state index of "exit"
@@ -76,7 +77,11 @@ struct SetTarget {  // point a location sensor at a location
   Compiled location;         // a location index
   // Optional lane: the point is moved `lane` metres to the right of the direction from location
   // `along_from` to `along_to`, so the two directions of a crossing use two lanes.
-  std::optional<Compiled> lane, along_from, along_to;
+  // Optional ahead: the point is pulled back along that direction to `ahead` metres past the
+  // agent's own projection on the lane (never beyond the location): the moving "carrot" of
+  // Reynolds' path following (1999), so an agent gets into its lane at once instead of drifting
+  // toward a far point across the path of others. Retarget each tick (a monitor) to keep it moving.
+  std::optional<Compiled> lane, along_from, along_to, ahead;
 };
 struct SetValue {  // assign a parameter or local of the instance itself
   std::uint32_t index = 0;
@@ -145,10 +150,11 @@ struct Instance {
 
 // How a route leg is turned into a net call: walk along a sidewalk, or wait for WALK and cross.
 struct RoutePrograms {
-  int walk = -1;   // program with a location parameter `to` (and optionally `next`)
+  int walk = -1;   // program with a location parameter `to` (and optionally `next`, `from`)
   int cross = -1;  // program with parameters `from`, `to` (locations), `signal`, `crosswalk`
   std::uint32_t walk_to = 0;
   int walk_next = -1;  // the point after `to` (or `to` itself on the last leg), when declared
+  int walk_from = -1;  // the point the leg starts from, when declared
   std::uint32_t cross_from = 0, cross_to = 0, cross_signal = 0, cross_crosswalk = 0;
 };
 

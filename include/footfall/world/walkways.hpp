@@ -28,7 +28,13 @@ class Walkways {
   // Shortest route by length from location `from` to location `to`: the locations visited, `from`
   // first and `to` last; empty when `to` cannot be reached. Ties resolve by location index, so a
   // route depends only on the graph.
-  std::vector<std::uint32_t> route(std::uint32_t from, std::uint32_t to) const;
+  //
+  // With `spread` > 0 every edge's length is scaled by 1 + spread·u, u uniform in [0, 1) drawn
+  // from (key, edge): each pedestrian (key) then takes its own one of several near-shortest
+  // routes, so trips with equally short alternatives (diagonal ones) split over both instead of
+  // all loading the same crosswalks.
+  std::vector<std::uint32_t> route(std::uint32_t from, std::uint32_t to, double spread = 0.0,
+                                   std::uint64_t key = 0) const;
   // The edge joining a and b, or nullptr.
   const WalkEdge* edge_between(std::uint32_t a, std::uint32_t b) const;
 

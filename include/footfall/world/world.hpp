@@ -53,14 +53,16 @@ class World {
   void finalize(double cell_size = 4.0);
 
   const Aabb& bounds() const { return bounds_; }
-  int ground_at(const Vec2& p) const;
-  int region_at(const Vec2& p) const;  // the topmost region containing p, -1 for none  // ground type index of the topmost region containing p
+  int ground_at(const Vec2& p) const;  // ground type index of the topmost region containing p
+  int region_at(const Vec2& p) const;  // the topmost region containing p, -1 for none
   double navigability_at(const Vec2& p) const { return ground_types[ground_at(p)].navigability; }
 
   // Nearest point within `range` of p lying on ground of a type in `type_mask` (bit per type);
   // p itself when p is on such ground. Overlays are respected only at p itself: the distance is to
-  // the matching polygons, so keep regions that matter for distances non-overlapping.
-  std::optional<Vec2> nearest_ground(const Vec2& p, std::uint64_t type_mask, double range) const;
+  // the matching polygons, so keep regions that matter for distances non-overlapping. Region
+  // `except_region` (when >= 0) does not count, whatever its type.
+  std::optional<Vec2> nearest_ground(const Vec2& p, std::uint64_t type_mask, double range,
+                                     int except_region = -1) const;
 
   // No box or segment (buildings, walls) crosses the straight line from a to b. Cylinders (poles,
   // trees) are too thin to hide a corner or a door, so they never occlude.
