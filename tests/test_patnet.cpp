@@ -633,6 +633,84 @@ TEST_CASE("patnet: target points a location sensor at a location or at a lane be
   CHECK(e.params[3] == doctest::Approx(10.0));
 }
 
+namespace {
+
+// One agent per position, each running net `n` of `nets_yaml` (with a location sensor `goal`).
+Simulation agents_running(const std::string& nets_yaml, const std::vector<Vec2>& at,
+                          std::uint64_t seed = 1) {
+  std::string text = R"(
+seed: )" + std::to_string(seed) + R"(
+world: {locations: {a: [0, 0], b: [0, 20]}}
+behaviors:
+  walker:
+    nodes:
+      goal: {type: location_sensor}
+      seek: {type: attract, input: goal, bound: 0}
+      walk: {type: walk, inputs: [seek]}
+patnets:
+)" + nets_yaml + "agents:\n";
+  for (const Vec2& p : at)
+    text += "  - {behavior: walker, position: [" + std::to_string(p.x()) + ", " +
+            std::to_string(p.y()) + "], nets: [n]}\n";
+  return test::make_sim(parse_scenario(text, "inline.yaml"));
+}
+
+double local_of(const Simulation& sim, std::uint32_t agent, std::string_view name) {
+  const Instance& i = sim.agent_nets().agents[agent].running.at(0);
+  const int v = sim.scripts().programs[i.program].find_value(name);
+  REQUIRE(v >= 0);
+  return i.values[static_cast<std::size_t>(v)];
+}
+
+}  // namespace
+
+TEST_CASE("patnet: random draws in range, per agent and call, the same on every run") {
+  const std::string nets = R"yaml(
+  n:
+    locals: {u: 0, v: 0, w: 0}
+    states:
+      s:
+        do: [{set: {u: "random(2, 3)", v: "random(2, 3)"}}, {set: {w: "random(-1, -1)"}}]
+)yaml";
+  const std::vector<Vec2> at{{0, 0}, {5, 0}, {10, 0}, {15, 0}};
+  Simulation a = agents_running(nets, at), b = agents_running(nets, at);
+  Simulation c = agents_running(nets, at, 2);
+  std::vector<double> seen;
+  for (std::uint32_t k = 0; k < at.size(); ++k) {
+    for (const char* name : {"u", "v"}) {
+      const double x = local_of(a, k, name);
+      CHECK(x >= 2.0);
+      CHECK(x < 3.0);
+      CHECK(x == local_of(b, k, name));  // a pure function of the seed and the agent
+      CHECK(x != local_of(c, k, name));  // another seed, other draws
+      seen.push_back(x);
+    }
+    CHECK(local_of(a, k, "w") == -1.0);
+  }
+  std::sort(seen.begin(), seen.end());
+  CHECK(std::adjacent_find(seen.begin(), seen.end()) == seen.end());  // agents and calls differ
+}
+
+TEST_CASE("patnet: target ahead follows a point moving along the lane with the agent") {
+  // From a to b (north); the lane 1 m to its right lies at x = 1; the point is 3 m past the agent's
+  // own projection on it, never beyond b.
+  const std::string nets = R"(
+  n:
+    states:
+      s:
+        do: [{target: {sensor: goal, at: b, lane: 1, ahead: 3, along: [a, b]}}]
+)";
+  Simulation sim = agents_running(nets, {{0, 5}, {-2, 12}, {0.5, 19}, {0, 30}});
+  const auto goal = [&](int k) {
+    const std::string name = "agent" + std::to_string(k);
+    return Vec2(sim.param(name + ".goal.x"), sim.param(name + ".goal.y"));
+  };
+  CHECK((goal(0) - Vec2(1, 8)).norm() == doctest::Approx(0.0));
+  CHECK((goal(1) - Vec2(1, 15)).norm() == doctest::Approx(0.0));
+  CHECK((goal(2) - Vec2(1, 20)).norm() == doctest::Approx(0.0));  // held at b
+  CHECK((goal(3) - Vec2(1, 20)).norm() == doctest::Approx(0.0));  // past b: b
+}
+
 TEST_CASE("patnet: show does nothing without writable signals (an agent's nets)") {
   Engine e;
   e.world.signals = {"ns"};

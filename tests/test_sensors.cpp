@@ -96,6 +96,35 @@ TEST_CASE("terrain sensor finds undesirable ground") {
   REQUIRE(on);
   CHECK(on->d == 0.0);
   CHECK_FALSE(sense_terrain({{0, -3}, 0, {0, -3}}, w, 1ull << 1, 1.0));
+  // Measured from the forward foot, where one steps, not from the body's centre.
+  const auto foot = sense_terrain({{0, -1.2}, kPi / 2, {0, -0.3}}, w, 1ull << 1, 1.0);
+  REQUIRE(foot);
+  CHECK(foot->d == doctest::Approx(0.3));
+  CHECK_FALSE(sense_terrain({{0, -0.3}, kPi / 2, {0, -1.2}}, w, 1ull << 1, 1.0));
+}
+
+TEST_CASE("terrain sensor can leave one region out (the crosswalk being crossed)") {
+  World w;
+  w.ground_types = {{"sidewalk", 1.0, false}, {"street", 0.3, true}, {"crosswalk", 1.0, false}};
+  w.regions.push_back({"west", 1, {{-10, 0}, {-2, 0}, {-2, 5}, {-10, 5}}});
+  w.regions.push_back({"zebra", 2, {{-2, 0}, {2, 0}, {2, 5}, {-2, 5}}});
+  w.regions.push_back({"east", 1, {{2, 0}, {10, 0}, {10, 5}, {2, 5}}});
+  w.finalize();
+  const std::uint64_t road = (1ull << 1) | (1ull << 2);
+  const Pose on_zebra{{0.5, 2}, 0, {0.5, 2}};
+  const auto all = sense_terrain(on_zebra, w, road, 2.0);
+  REQUIRE(all);
+  CHECK(all->d == 0.0);  // standing on road ground
+  const auto but_zebra = sense_terrain(on_zebra, w, road, 2.0, 1);
+  REQUIRE(but_zebra);
+  CHECK(but_zebra->d == doctest::Approx(1.5));  // the street beyond its east edge
+  CHECK_FALSE(sense_terrain({{0, 2}, 0, {0, 2}}, w, road, 1.5, 1));  // 2 m from either street
+  const auto zebra = w.nearest_ground({-1, -0.5}, road, 1.5);
+  REQUIRE(zebra);
+  CHECK((*zebra - Vec2(-1, 0)).norm() == doctest::Approx(0.0));
+  const auto street = w.nearest_ground({-1, -0.5}, road, 1.5, 1);
+  REQUIRE(street);
+  CHECK((*street - Vec2(-2, 0)).norm() == doctest::Approx(0.0));
 }
 
 TEST_CASE("field-of-view sensor counts watchers and weighs them by distance") {

@@ -41,6 +41,63 @@ TEST_CASE("the fan holds arcs × rays footsteps in front of the forward foot") {
   CHECK(c[16].kind == StepKind::Stay);
 }
 
+TEST_CASE("a back step sets the trailing foot down behind and the body backs away by half") {
+  FanParams fan;
+  fan.arcs = fan.rays = 1;
+  fan.goal_candidate = fan.stay_candidate = fan.turn_in_place = false;
+  fan.side_step = 0;
+  const Feet feet{{1, 0}, 0, {0.3, 0}, 0};
+  std::vector<Footstep> c;
+  generate_candidates(fan, feet, {}, c);
+  CHECK(c.size() == 1);  // off by default: the paper's fan
+  fan.back_step = 0.3;
+  generate_candidates(fan, feet, {}, c);
+  REQUIRE(c.size() == 2);
+  const Footstep& back = c.back();
+  CHECK(back.kind == StepKind::Back);
+  CHECK((back.foot - Vec2(0.0, 0)).norm() == doctest::Approx(0.0));
+  CHECK(back.foot_heading == 0.0);
+  const Pose p = pose_after(feet, back);
+  CHECK((p.location - Vec2(0.5, 0)).norm() == doctest::Approx(0.0));  // from 0.65: 0.15 back
+  CHECK(p.heading == 0.0);
+  CHECK(better(1.0, c.front(), 1.0, back));  // ties: every other kind first
+}
+
+TEST_CASE("planted against an obstacle, only backing up takes an agent out of contact") {
+  // The forward foot is planted next to a pole: every fan step, closing the feet and every side
+  // step would move the body toward it, so without a back step the best the walk node can do is
+  // pivot where it stands; with one, it backs away.
+  for (const char* back : {"0", "0.3"}) {
+    Scenario s = parse_scenario(std::string(R"(
+world:
+  cylinders: [{name: pole, center: [0.62, 0], radius: 0.25, class: pole}]
+behaviors:
+  walker:
+    nodes:
+      near: {type: proximity_sensor, detects: [pole], radius: 2, fov: 3.14}
+      avoid: {type: avoid, input: near, k_theta: 0, k_d: 3, t_d: 0.5}
+      walk: {type: walk, inputs: [avoid], back_step: )") + back + R"(}
+agents: [{name: a, behavior: walker, position: [-2, 0]}]
+)", "inline.yaml");
+    const Feet feet{{0.3, 0}, 0, {-0.3, 0}, 0};
+    const Snapshot snap = test::standing({feet.location()});
+    const std::vector<std::uint32_t> obstacles{0};
+    const SenseContext ctx{s.world, snap, {}, obstacles, 0, 0.25};
+    NetEvaluator eval(s.nets[0]);
+    std::vector<Footstep> scratch;
+    const Decision d = decide_step(s.nets[0], s.agents.params_of(0), feet, 0, ctx, eval, scratch);
+    const double before = (Vec2(0.62, 0) - feet.location()).norm();
+    const double after = (Vec2(0.62, 0) - pose_after(feet, d.step).location).norm();
+    CAPTURE(back);
+    if (std::string(back) == "0") {
+      CHECK(after <= before + 1e-9);
+    } else {
+      CHECK(d.step.kind == StepKind::Back);
+      CHECK(after == doctest::Approx(before + 0.15));
+    }
+  }
+}
+
 TEST_CASE("ties break deterministically: stay then goal then smaller turn then right then longer") {
   const Footstep stay{StepKind::Stay, {0, 0}, 0, 0, 0};
   const Footstep goal{StepKind::Goal, {1, 0}, 0, 0.1, 0.5};

@@ -172,6 +172,27 @@ TEST_CASE("walkway route breaks ties by location index") {
   CHECK(s.walkways.route(0, 3) == Route{0, 1, 3});
 }
 
+TEST_CASE("walkway route spread: each key takes one of the near-shortest routes, always valid") {
+  // The diamond again: two equally short sides. Without spread every pedestrian takes the same one;
+  // with it, pedestrians (keys) split over both, each reproducibly.
+  World w = world_with_locations({{0, 0}, {1, 1}, {1, -1}, {2, 0}, {2, 5}});
+  w.walkways.edges = {{0, 2}, {2, 3}, {0, 1}, {1, 3}, {0, 4}, {4, 3}};  // and a long way round
+  w.walkways.finalize(w);
+  const WalkEdge& top = w.walkways.edges[3];
+  int via_top = 0;
+  for (std::uint64_t key = 0; key < 64; ++key) {
+    CHECK(w.walkways.route(0, 3, 0.0, key) == Route{0, 1, 3});
+    const Route r = w.walkways.route(0, 3, 0.1, key);
+    CHECK(r == w.walkways.route(0, 3, 0.1, key));
+    REQUIRE(r.size() == 3);  // a 10% spread never makes the 5 m detour worth taking
+    CHECK(r.front() == 0);
+    CHECK(r.back() == 3);
+    via_top += route_uses(w.walkways, r, top);
+  }
+  CHECK(via_top > 16);  // both sides get a fair share
+  CHECK(via_top < 48);
+}
+
 TEST_CASE("walkway edge_between finds an edge in both directions") {
   const World w = detour_world();
   const auto& ww = w.walkways;

@@ -94,7 +94,7 @@ class Runner {
 
   EvalContext eval_context(std::size_t i) const {
     const Instance& inst = nets_.running[i];
-    return {ctx_.time, inst.entered, inst.values.data(), ctx_.agent, &ctx_.view};
+    return {ctx_.time, inst.entered, inst.values.data(), ctx_.agent, &ctx_.view, inst.id};
   }
 
   // The transition to take now, and the time to date the new state's entry.

@@ -197,14 +197,17 @@ Symbols make_symbols(const Scope& scope) {
       });
     }
     if (f == "random") {
-      // Uniform in [lo, hi): a pure function of (seed, agent, its step count, call site), so a
-      // net draws the same values for any thread count. Draw once, in a state's `set`, to keep it.
+      // Uniform in [lo, hi): a pure function of (seed, agent, its step count, the net instance,
+      // the call's place in the text), so draws are the same for any thread count. Draw once, in
+      // a state's `set`, to keep a value.
       needs_agent();
       expect_args(f, args, 2, 0);
       const Compiled lo = number_arg(args[0], f), hi = number_arg(args[1], f);
-      const std::uint64_t site = args[0].offset;
+      const std::uint64_t site = splitmix64(scope.site) ^ args[0].offset;
       return number([lo, hi, site](const EvalContext& c) {
-        const std::uint64_t counter = (static_cast<std::uint64_t>(c.view->agents->steps[c.agent]) << 16) ^ site;
+        const std::uint64_t counter =
+            splitmix64((static_cast<std::uint64_t>(c.view->agents->steps[c.agent]) << 32) ^
+                       static_cast<std::uint64_t>(c.instance)) ^ site;
         const double u = counter_uniform(c.view->seed, c.agent, counter, RngStream::Net);
         return lo(c) + u * (hi(c) - lo(c));
       });

@@ -94,7 +94,8 @@ bool Simulation::spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool
     if (pop.max_trip <= 0 || dist <= pop.max_trip) { d = c; break; }
   }
   std::vector<std::uint32_t> route = world_.walkways.route(
-      endpoints[o], endpoints[d], 0.1, counter_hash(config_.seed, slot, counter, RngStream::Route));
+      endpoints[o], endpoints[d], pop.route_spread,
+      counter_hash(config_.seed, slot, counter, RngStream::Route));
   if (route.size() < 2) return false;
 
   const auto& loc = world_.locations;

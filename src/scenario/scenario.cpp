@@ -481,7 +481,7 @@ class Loader {
   // Pedestrians that enter at walkway endpoints, follow routes and leave (pipeline/scripts.hpp).
   void population(const YAML::Node& n, Scenario& s, ScriptsLoader& scripts) {
     r_.expect_map(n, "population", {"target", "behavior", "set", "walk_net", "cross_net", "radius",
-                                    "pace", "clearance", "max_trip"});
+                                    "pace", "clearance", "max_trip", "route_spread"});
     require(n, {"target", "behavior", "walk_net"}, "population");
     if (s.world.walkways.endpoints.size() < 2)
       r_.fail(n, "a population needs world.walkways with at least two endpoints");
@@ -506,6 +506,7 @@ class Loader {
     range("pace", 0.2, 5.0, pop.pace_min, pop.pace_max);
     if (n["clearance"]) pop.clearance = r_.number(n["clearance"], "clearance", 0.1, 10);
     if (n["max_trip"]) pop.max_trip = r_.number(n["max_trip"], "max_trip", 0, 1e6);
+    if (n["route_spread"]) pop.route_spread = r_.number(n["route_spread"], "route_spread", 0, 10);
     scripts.routes(n["walk_net"], n["cross_net"], b, pop);
     scripts.scripts().population = std::move(pop);
   }

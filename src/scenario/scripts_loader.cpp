@@ -372,7 +372,9 @@ std::vector<Compiled> ScriptsLoader::arguments(const YAML::Node& args, const YAM
 
 Compiled ScriptsLoader::expression(const YAML::Node& n, const Scope& scope, bool condition) {
   if (!n.IsScalar()) r_.fail(n, condition ? "a condition must be an expression" : "expected a value");
-  const Symbols symbols = make_symbols(scope);
+  Scope here = scope;
+  here.site = (static_cast<std::uint64_t>(n.Mark().line) << 20) ^ static_cast<std::uint64_t>(n.Mark().column);
+  const Symbols symbols = make_symbols(here);
   try {
     return condition ? compile_condition(n.Scalar(), symbols) : compile_number(n.Scalar(), symbols);
   } catch (const ExprError& e) {

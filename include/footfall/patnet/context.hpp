@@ -16,6 +16,7 @@ struct EvalContext {
   const double* values = nullptr;  // the instance's parameters, then its locals
   std::uint32_t agent = kNoAgent;  // the agent running the net; kNoAgent for a global net
   const WorldView* view = nullptr;
+  std::uint32_t instance = 0;      // the running net's id among the agent's nets
 };
 
 }  // namespace footfall::patnet

@@ -7,7 +7,7 @@
 // Calls:  arrived(location, radius), distance(location), visible(location), on(region),
 //         near(region, radius),
 //         signal(signal) (the pedestrian head), lamp(signal), running(net), abs(x), min(a, b),
-//         max(a, b).
+//         max(a, b), random(lo, hi).
 // A location, signal or region argument is a name from the world or a parameter of that type.
 #include <functional>
 #include <string>
@@ -31,6 +31,9 @@ struct Scope {
   std::vector<std::string> net_names;  // for "did you mean"
   // In a tiled city, names of the first tile may be written without their prefix ("x0y0_").
   std::string tile_prefix;
+  // Where the expression being compiled stands in its source (any number distinct per
+  // expression, e.g. from its line and column), so random() calls in different places draw apart.
+  std::uint64_t site = 0;
 };
 
 Symbols make_symbols(const Scope& scope);

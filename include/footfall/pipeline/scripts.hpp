@@ -25,6 +25,7 @@ struct PopulationSpec {
   double pace_min = 0.9, pace_max = 1.1;        // scales step length (and step time by its root)
   double clearance = 0.8;            // an entry must be this clear of others to spawn there
   double max_trip = 0;               // straight-line origin–destination limit, metres (0: none)
+  double route_spread = 0.1;         // per-pedestrian edge-length jitter (Walkways::route)
 };
 
 struct Scripts {
