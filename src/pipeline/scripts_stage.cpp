@@ -128,6 +128,7 @@ bool Simulation::spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool
   }
   agents_.forward[slot] = 0;
   agents_.radius[slot] = radius;
+  agents_.height[slot] = pop.height_min + (pop.height_max - pop.height_min) * uniform(7);
   agents_.gait[slot] = Gait::Stand;
   // Staggered like the scenario's agents: the first foot-strike at a random phase of a step.
   const double phase = walk[walk_p::StepTime] * uniform(6);
@@ -136,6 +137,7 @@ bool Simulation::spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool
   agents_.active[slot] = 1;
   progress_[slot] = GoalProgress{};
   trip_start_[slot] = t;
+  if (motion_) start_figure(slot);
   ++spawns_[slot];
   spawned_now_.push_back(slot);
 

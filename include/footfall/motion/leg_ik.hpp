@@ -1,0 +1,60 @@
+#pragma once
+// Analytic two-bone inverse kinematics for a leg: hip → knee → ankle, the knee a hinge bending the
+// shank backwards, the bend plane holding the hip–ankle line and a pole direction (where the knee
+// should point: the foot's forward direction). Only +, −, ×, ÷ and square roots, so the authoring
+// tool gets the same bits on every IEEE machine; templated so it runs in double when authoring and
+// in float at run time.
+//
+// Frames: in the rest pose a leg bone points down its own −z axis and the knee hinge is its +y axis
+// (x forward, y left, z up). A returned rotation turns the rest frame of the bone into its pose.
+#include <Eigen/Geometry>
+#include <algorithm>
+#include <cmath>
+
+namespace footfall::motion {
+
+template <class S>
+struct LegSolution {
+  Eigen::Quaternion<S> thigh, shank;  // model rotations of the thigh (at the hip) and the shank
+  Eigen::Matrix<S, 3, 1> knee, ankle;  // where they end up: the ankle is the target when reached
+  bool reached = true;                 // false: the target was out of reach and the leg clamped
+};
+
+template <class S>
+Eigen::Quaternion<S> frame_rotation(const Eigen::Matrix<S, 3, 1>& x, const Eigen::Matrix<S, 3, 1>& y,
+                                    const Eigen::Matrix<S, 3, 1>& z) {
+  Eigen::Matrix<S, 3, 3> m;
+  m.col(0) = x;
+  m.col(1) = y;
+  m.col(2) = z;
+  return Eigen::Quaternion<S>(m);
+}
+
+template <class S>
+LegSolution<S> solve_leg(const Eigen::Matrix<S, 3, 1>& hip, const Eigen::Matrix<S, 3, 1>& target,
+                         const Eigen::Matrix<S, 3, 1>& pole, const Eigen::Matrix<S, 3, 1>& fallback_pole,
+                         S thigh, S shank) {
+  using V = Eigen::Matrix<S, 3, 1>;
+  LegSolution<S> out;
+  V v = target - hip;
+  S d = v.norm();
+  const V axis = d > S(1e-9) ? V(v / d) : V(0, 0, -1);
+  // A hair short of straight keeps the knee's side defined; a hair past folded keeps it off zero.
+  const S dmax = (thigh + shank) * S(1 - 1e-6), dmin = std::abs(thigh - shank) + S(1e-4) * (thigh + shank);
+  if (d > dmax || d < dmin) out.reached = false;
+  d = std::clamp(d, dmin, dmax);
+  V f = pole - pole.dot(axis) * axis;
+  if (f.squaredNorm() < S(1e-10)) f = fallback_pole - fallback_pole.dot(axis) * axis;
+  f.normalize();
+  const S a = (thigh * thigh - shank * shank + d * d) / (2 * d);
+  const S h = std::sqrt(std::max(S(0), thigh * thigh - a * a));
+  out.knee = hip + a * axis + h * f;
+  out.ankle = hip + d * axis;
+  const V t = (out.knee - hip) / thigh, s = (out.ankle - out.knee) / shank;
+  const V hinge = f.cross(axis).normalized();
+  out.thigh = frame_rotation<S>(hinge.cross(V(-t)), hinge, V(-t));
+  out.shank = frame_rotation<S>(hinge.cross(V(-s)), hinge, V(-s));
+  return out;
+}
+
+}  // namespace footfall::motion
