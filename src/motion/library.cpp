@@ -3,6 +3,7 @@
 #include <cmath>
 #include <filesystem>
 
+#include "footfall/core/math.hpp"
 #include "footfall/motion/pose.hpp"
 
 namespace footfall::motion {
@@ -83,6 +84,10 @@ MotionLibrary make_motion_library(std::array<MotionFile, kLodCount> files,
   std::vector<ClipInfo> infos;
   for (const MotionClip& c : first.clips) infos.push_back(c.info);
   lib.graph = PostureGraph(infos, names[0]);
+  lib.sole = foot_points();
+  const Skeleton& sk = lib.skeletons[0];
+  lib.max_leg_reach = std::sqrt(sk.thigh * sk.thigh + sk.shank * sk.shank +
+                                2 * sk.thigh * sk.shank * std::cos(static_cast<float>(kPi) / 180));
   lib.frame_rate = first.frame_rate;
 
   lib.clips.resize(infos.size());

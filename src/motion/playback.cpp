@@ -12,10 +12,11 @@ using Eigen::Quaternionf;
 using Eigen::Vector2f;
 using Eigen::Vector3f;
 
+// Neighbouring frames of a clip are a few degrees apart and in one hemisphere, so the blend's norm
+// is within 1e-3 of one and a Newton step for 1/|q| renormalises it to float precision.
 Quaternionf nlerp(const Quaternionf& a, const Quaternionf& b, float w) {
-  Quaternionf q(a.coeffs() * (1 - w) + b.coeffs() * w);  // clips keep neighbours in one hemisphere
-  q.normalize();
-  return q;
+  const Eigen::Vector4f q = a.coeffs() * (1 - w) + b.coeffs() * w;
+  return Quaternionf(q * (1.5f - 0.5f * q.squaredNorm()));
 }
 
 Quaternionf yaw(float angle) { return {std::cos(0.5f * angle), 0, 0, std::sin(0.5f * angle)}; }
@@ -137,9 +138,8 @@ void pose_at(const MotionLibrary& lib, Lod lod, const StepPlayback& p, double u_
 
   const Quaternionf pelvis_rotation = joints[0];
   const Vector3f forward = pelvis_rotation * Vector3f::UnitX();
-  const FootPoints sole = foot_points();
-  const float max_reach = std::sqrt(sk.thigh * sk.thigh + sk.shank * sk.shank +
-                                    2 * sk.thigh * sk.shank * std::cos(1.0f * static_cast<float>(kPi) / 180));
+  const FootPoints& sole = lib.sole;
+  const float max_reach = lib.max_leg_reach;
   Vector3f ankle[2];
   Quaternionf foot[2];
   std::uint8_t touching[2];
@@ -181,14 +181,14 @@ void pose_at(const MotionLibrary& lib, Lod lod, const StepPlayback& p, double u_
       const LegSolution<float> ik =
           solve_leg<float>(hip, ankle[side], foot[side] * Vector3f::UnitX(), forward, sk.thigh, sk.shank);
       joints[static_cast<std::size_t>(leg.hip)] = pelvis_rotation.conjugate() * ik.thigh;
-      joints[static_cast<std::size_t>(leg.knee)] = ik.thigh.conjugate() * ik.shank;
+      joints[static_cast<std::size_t>(leg.knee)] = ik.knee_flexion;
       joints[static_cast<std::size_t>(leg.ankle)] = ik.shank.conjugate() * foot[side];
       ankle[side] = ik.ankle;
     }
   }
 
   root.position = p.planted + root_rel.cast<double>();
-  root.heading = static_cast<float>(wrap_angle(heading));
+  root.heading = heading - 2 * static_cast<float>(kPi) * std::nearbyint(heading / (2 * static_cast<float>(kPi)));
   root.scale = s;
   if (!soles) return;
   if (!options.lock_feet) {

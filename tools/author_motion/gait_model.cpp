@@ -212,7 +212,7 @@ std::vector<BodyPose> GaitModel::record(const StepSpec& s, const motion::Skeleto
                                                  b.pelvis_rotation * Vec3::UnitX(), thigh, shank);
       b.reached[side] = leg.reached;
       b.hip[side] = b.pelvis_rotation.conjugate() * leg.thigh;
-      b.knee[side] = leg.thigh.conjugate() * leg.shank;
+      b.knee[side] = leg.knee_flexion;
       b.ankle[side] = leg.shank.conjugate() * f.rotation;
       b.toe[side] = f.toe;
     }

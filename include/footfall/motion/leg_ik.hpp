@@ -16,6 +16,7 @@ namespace footfall::motion {
 template <class S>
 struct LegSolution {
   Eigen::Quaternion<S> thigh, shank;  // model rotations of the thigh (at the hip) and the shank
+  Eigen::Quaternion<S> knee_flexion;  // the shank relative to the thigh
   Eigen::Matrix<S, 3, 1> knee, ankle;  // where they end up: the ankle is the target when reached
   bool reached = true;                 // false: the target was out of reach and the leg clamped
 };
@@ -53,7 +54,10 @@ LegSolution<S> solve_leg(const Eigen::Matrix<S, 3, 1>& hip, const Eigen::Matrix<
   const V t = (out.knee - hip) / thigh, s = (out.ankle - out.knee) / shank;
   const V hinge = f.cross(axis).normalized();
   out.thigh = frame_rotation<S>(hinge.cross(V(-t)), hinge, V(-t));
-  out.shank = frame_rotation<S>(hinge.cross(V(-s)), hinge, V(-s));
+  // The knee turns the shank about the hinge (+y of the thigh) by the angle between the bones.
+  const S c = std::clamp(t.dot(s), S(-1), S(1));
+  out.knee_flexion = Eigen::Quaternion<S>(std::sqrt((1 + c) / 2), 0, std::sqrt((1 - c) / 2), 0);
+  out.shank = out.thigh * out.knee_flexion;
   return out;
 }
 

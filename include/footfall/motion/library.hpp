@@ -35,6 +35,8 @@ struct Clip {
 
 struct MotionLibrary {
   std::array<Skeleton, kLodCount> skeletons;
+  FootPoints sole;            // foot_points()
+  float max_leg_reach = 0;    // hip to ankle with the knee bent 1°: playback lowers the pelvis to it
   std::uint32_t frame_rate = 60;
   std::vector<Clip> clips;
   PostureGraph graph;
