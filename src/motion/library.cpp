@@ -1,9 +1,11 @@
 #include "footfall/motion/library.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 
 #include "footfall/core/math.hpp"
+#include "footfall/motion/leg_ik.hpp"
 #include "footfall/motion/pose.hpp"
 
 namespace footfall::motion {
@@ -31,6 +33,10 @@ void check_skeleton(const MotionFile& f, const Skeleton& s, const std::string& n
   if (f.reference_height != static_cast<float>(kReferenceHeight)) fail("another reference height");
 }
 
+float straightest_reach(const Skeleton& s) {
+  return leg_reach(s.thigh, s.shank, static_cast<float>(std::cos(kStraightestKnee)));
+}
+
 // Feet in the clip frame from the recorded joint rotations, by forward kinematics.
 void derive_feet(Clip& c, const Skeleton& s) {
   const ClipFrames& frames = c.lods[static_cast<std::size_t>(s.lod)];
@@ -38,6 +44,8 @@ void derive_feet(Clip& c, const Skeleton& s) {
   const FootPoints sole = foot_points();
   std::vector<Rigid> model(nj);
   for (auto& f : c.feet) f.resize(n);
+  c.reach_height.resize(n);
+  const float reach = straightest_reach(s);
   const int swing = 1 - c.info.planted;
   for (std::size_t f = 0; f < n; ++f) {
     model_transforms(s, frames.pelvis[f], {frames.rotations.data() + f * nj, nj}, model);
@@ -53,11 +61,28 @@ void derive_feet(Clip& c, const Skeleton& s) {
       if ((a.translation + a.rotation * sole.heel).z() < sole.heel_height + kContactHeight) out.contact |= kHeel;
       if ((a.translation + a.rotation * sole.ball).z() < sole.ball_height + kContactHeight) out.contact |= kBall;
     }
+    const auto height = [&](int side) {
+      return reach_height<float>(frames.pelvis[f], frames.rotations[f * nj],
+                                 s.joints[static_cast<std::size_t>(s.legs[side].hip)].offset,
+                                 model[static_cast<std::size_t>(s.legs[side].ankle)].translation, reach);
+    };
+    c.reach_height[f] = soft_min(height(0), height(1));
   }
   // The swing foot pushes off until lift-off (it touches down again at the last frame).
   std::size_t leaves = 0;
   while (leaves + 1 < n && c.feet[swing][leaves + 1].contact) ++leaves;
   c.lift_off = static_cast<float>(leaves) / static_cast<float>(n - 1);
+  // Progress of the swing: along the line between its footsteps, or over time when it steps in place.
+  const Eigen::Vector2f travel = c.swing_end - Eigen::Vector2f(-c.info.from_length, 0);
+  const auto along = [&](std::size_t f) { return c.feet[swing][f].ankle.head<2>().dot(travel); };
+  const float span = along(n - 1) - along(leaves);
+  c.swing_progress.assign(n, 0.0f);
+  for (std::size_t f = leaves + 1; f < n; ++f) {
+    const float t = static_cast<float>(f - leaves) / static_cast<float>(n - 1 - leaves);
+    c.swing_progress[f] = travel.norm() >= 0.01f && span > 0 ? std::clamp((along(f) - along(leaves)) / span, 0.0f, 1.0f)
+                                                               : t * t * (3 - 2 * t);
+  }
+  if (leaves + 1 < n) c.swing_progress[n - 1] = 1;
 }
 
 }  // namespace
@@ -86,8 +111,7 @@ MotionLibrary make_motion_library(std::array<MotionFile, kLodCount> files,
   lib.graph = PostureGraph(infos, names[0]);
   lib.sole = foot_points();
   const Skeleton& sk = lib.skeletons[0];
-  lib.max_leg_reach = std::sqrt(sk.thigh * sk.thigh + sk.shank * sk.shank +
-                                2 * sk.thigh * sk.shank * std::cos(static_cast<float>(kPi) / 180));
+  lib.max_leg_reach = straightest_reach(sk);
   lib.frame_rate = first.frame_rate;
 
   lib.clips.resize(infos.size());

@@ -23,24 +23,32 @@ Quaternionf yaw(float angle) { return {std::cos(0.5f * angle), 0, 0, std::sin(0.
 
 Vector2f rotate(float c, float s, const Vector2f& v) { return {c * v.x() - s * v.y(), s * v.x() + c * v.y()}; }
 
-ClipToWorld anchor(const StepRequest& r, const Vec2& world, double world_heading,
-                   const Vector2f& clip_point, float clip_yaw) {
-  ClipToWorld m;
-  const double angle = wrap_angle(world_heading - clip_yaw);
-  const double c = std::cos(angle), s = std::sin(angle);
-  const Vec2 p = clip_point.cast<double>() * r.scale;
-  m.angle = static_cast<float>(angle);
-  m.offset = (world - r.planted - Vec2(c * p.x() - s * p.y(), s * p.x() + c * p.y())).cast<float>();
-  return m;
+// A world point and heading as a frame relative to the planted footstep.
+GroundFrame relative(const StepRequest& r, const Vec2& at, double heading) {
+  return {(at - r.planted).cast<float>(), static_cast<float>(wrap_angle(heading))};
 }
 
-// `to` made to turn the short way from `from`, so the angle interpolates continuously.
-void unwrap(const ClipToWorld& from, ClipToWorld& to) {
-  to.angle = from.angle + static_cast<float>(wrap_angle(static_cast<double>(to.angle) - from.angle));
+// `to` made to turn the short way from `from`, so the heading interpolates continuously.
+void unwrap(const GroundFrame& from, GroundFrame& to) {
+  to.heading = from.heading + static_cast<float>(wrap_angle(static_cast<double>(to.heading) - from.heading));
 }
 
-ClipToWorld blend(const ClipToWorld& a, const ClipToWorld& b, float w) {
-  return {a.angle + (b.angle - a.angle) * w, a.offset + (b.offset - a.offset) * w};
+// Where the figure faces with its feet on two footsteps: the mean of their headings (the agent's
+// heading), turned toward the line from the trailing to the forward foot as the feet part, so a
+// walker faces where it goes even while its heading still lags a turn it made in place.
+double facing(const Vec2& forward, double forward_heading, const Vec2& trailing, double trailing_heading,
+              double scale) {
+  const double mean = mean_heading(forward_heading, trailing_heading);
+  const Vec2 d = forward - trailing;
+  const double len = d.norm();
+  if (len < 1e-6) return mean;
+  const double off = wrap_angle(heading_of(d) - mean);
+  const double t = std::min(1.0, len / (0.3 * scale));
+  return mean + t * t * (3 - 2 * t) * std::max(0.0, std::cos(off)) * off;
+}
+
+GroundFrame blend(const GroundFrame& a, const GroundFrame& b, float w) {
+  return {a.at + (b.at - a.at) * w, a.heading + (b.heading - a.heading) * w};
 }
 
 float smoothstep(float t) {
@@ -71,6 +79,7 @@ StepPlayback begin_step(const MotionLibrary& lib, Posture& posture, const StepRe
   std::uint16_t clip = g.stop(posture);
   StepPlayback p;
   p.planted = r.planted;
+  p.planted_heading = static_cast<float>(wrap_angle(r.planted_heading));
   p.scale = static_cast<float>(r.scale);
   switch (r.move) {
     case Move::Hold: p.hold = 1; break;
@@ -85,23 +94,20 @@ StepPlayback begin_step(const MotionLibrary& lib, Posture& posture, const StepRe
       break;
   }
   p.clip = clip;
-  const Clip& c = lib.clips[clip];
-  const float back = c.info.from_length;
-  p.planted_map = anchor(r, r.planted, r.planted_heading, Vector2f::Zero(), 0);
-  p.swing_from = anchor(r, r.swing_from, r.swing_from_heading, Vector2f(-back, 0), 0);
-  p.root_from = anchor(r, 0.5 * (r.planted + r.swing_from),
-                       mean_heading(r.planted_heading, r.swing_from_heading), Vector2f(-0.5f * back, 0), 0);
+  p.swing_from = relative(r, r.swing_from, r.swing_from_heading);
+  p.root_from = relative(r, 0.5 * (r.planted + r.swing_from),
+                         facing(r.planted, r.planted_heading, r.swing_from, r.swing_from_heading, r.scale));
   if (p.hold) {
     p.swing_to = p.swing_from;
     p.root_to = p.root_from;
-  } else {
-    p.swing_to = anchor(r, r.swing_to, r.swing_to_heading, c.swing_end, c.swing_end_yaw);
-    p.root_to = anchor(r, 0.5 * (r.planted + r.swing_to), mean_heading(r.planted_heading, r.swing_to_heading),
-                       Vector2f(c.root_end_x, 0), c.root_end_yaw);
-    unwrap(p.swing_from, p.swing_to);
-    unwrap(p.root_from, p.root_to);
-    posture = g.end_of(clip);
+    return p;
   }
+  p.swing_to = relative(r, r.swing_to, r.swing_to_heading);
+  p.root_to = relative(r, 0.5 * (r.planted + r.swing_to),
+                       facing(r.swing_to, r.swing_to_heading, r.planted, r.planted_heading, r.scale));
+  unwrap(p.swing_from, p.swing_to);
+  unwrap(p.root_from, p.root_to);
+  posture = g.end_of(clip);
   return p;
 }
 
@@ -123,30 +129,28 @@ void pose_at(const MotionLibrary& lib, Lod lod, const StepPlayback& p, double u_
   for (std::size_t j = 0; j < nj; ++j) joints[j] = nlerp(qa[j], qb[j], w);
   pelvis = frames.pelvis[k] + (frames.pelvis[k + 1] - frames.pelvis[k]) * w;
 
-  // Where the clip's root is in the world: rotated about the planted foot, residual blended.
+  // The root is the agent's location and heading, moving and turning evenly through the step.
   const float s = p.scale;
-  const ClipToWorld rm = blend(p.root_from, p.root_to, u);
-  const float back = c.info.from_length;
-  const Vector2f clip_root(-0.5f * back + u * (c.root_end_x + 0.5f * back), 0);
-  const Vector2f root_rel = rotate(std::cos(rm.angle), std::sin(rm.angle), clip_root * s) + rm.offset;
-  const float heading = rm.angle + u * c.root_end_yaw;
-  const float ch = std::cos(heading), sh = std::sin(heading);
+  const GroundFrame body = blend(p.root_from, p.root_to, u);
+  const float ch = std::cos(body.heading), sh = std::sin(body.heading);
 
-  // The swing foot leaves its old footstep's frame for its new one while in the air.
-  const float beta = c.lift_off < 1 ? smoothstep((u - c.lift_off) / (1 - c.lift_off)) : 0.0f;
-  const ClipToWorld sm = blend(p.swing_from, p.swing_to, beta);
+  // Each foot in the world: the planted one on its footstep; the swing one carried from its old
+  // footstep's frame to its new one's as it advances (clip frame → world: rotate, scale, move).
+  const float progress = c.swing_progress[k] + (c.swing_progress[k + 1] - c.swing_progress[k]) * w;
+  const GroundFrame swing = blend(p.swing_from, p.swing_to, progress);
+  const Vector2f swing_start(-c.info.from_length, 0);
+  const Vector2f swing_clip = swing_start + (c.swing_end - swing_start) * progress;
+  const float swing_yaw = swing.heading - progress * c.swing_end_yaw;
 
   const Quaternionf pelvis_rotation = joints[0];
   const Vector3f forward = pelvis_rotation * Vector3f::UnitX();
   const FootPoints& sole = lib.sole;
-  const float max_reach = lib.max_leg_reach;
   Vector3f ankle[2];
   Quaternionf foot[2];
   std::uint8_t touching[2];
   for (int side = 0; side < 2; ++side) {
     const FootSample& fa = c.feet[side][k];
     const FootSample& fb = c.feet[side][k + 1];
-    const ClipToWorld& m = side == c.info.planted ? p.planted_map : sm;
     const Quaternionf r = nlerp(fa.rotation, fb.rotation, w);
     touching[side] = fa.contact & fb.contact;
     Vector3f a = fa.ankle + (fb.ankle - fa.ankle) * w;
@@ -160,21 +164,25 @@ void pose_at(const MotionLibrary& lib, Lod lod, const StepPlayback& p, double u_
       const Vector3f pa = on_ball ? ball_a : heel_a, pb = fb.ankle + fb.rotation * point;
       a = pa + (pb - pa) * w - r * point;
     }
-    const Vector2f rel = rotate(std::cos(m.angle), std::sin(m.angle), a.head<2>() * s) + m.offset;
-    const Vector2f d = rotate(ch, -sh, rel - root_rel) / s;
+    const bool planted = side == c.info.planted;
+    const float yaw_to_world = planted ? p.planted_heading : swing_yaw;
+    const Vector2f from = planted ? Vector2f::Zero() : swing_clip;
+    const Vector2f at = planted ? Vector2f::Zero() : swing.at;
+    const Vector2f world = at + rotate(std::cos(yaw_to_world), std::sin(yaw_to_world), (a.head<2>() - from) * s);
+    const Vector2f d = rotate(ch, -sh, world - body.at) / s;
     ankle[side] = Vector3f(d.x(), d.y(), a.z());
-    foot[side] = yaw(m.angle - heading) * r;
+    foot[side] = yaw(yaw_to_world - body.heading) * r;
   }
 
   if (options.lock_feet) {
-    // Lower the pelvis where a leg could not reach its foot otherwise.
-    for (int side = 0; side < 2; ++side) {
-      const LegJoints& leg = sk.legs[side];
-      const Vector3f off = pelvis_rotation * sk.joints[static_cast<std::size_t>(leg.hip)].offset;
-      const Vector2f dxy = pelvis.head<2>() + off.head<2>() - ankle[side].head<2>();
-      const float room = max_reach * max_reach - dxy.squaredNorm();
-      if (room > 0) pelvis.z() = std::min(pelvis.z(), ankle[side].z() - off.z() + std::sqrt(room));
-    }
+    // Lower the pelvis as far as the feet, where they are, leave the legs less room than the clip
+    // had; smoothly, so a knee never snaps straight.
+    const auto height = [&](int side) {
+      return reach_height<float>(pelvis, pelvis_rotation, sk.joints[static_cast<std::size_t>(sk.legs[side].hip)].offset,
+                                 ankle[side], lib.max_leg_reach);
+    };
+    const float recorded = c.reach_height[k] + (c.reach_height[k + 1] - c.reach_height[k]) * w;
+    pelvis.z() += std::min(0.0f, soft_min(height(0), height(1)) - recorded);
     for (int side = 0; side < 2; ++side) {
       const LegJoints& leg = sk.legs[side];
       const Vector3f hip = pelvis + pelvis_rotation * sk.joints[static_cast<std::size_t>(leg.hip)].offset;
@@ -187,8 +195,8 @@ void pose_at(const MotionLibrary& lib, Lod lod, const StepPlayback& p, double u_
     }
   }
 
-  root.position = p.planted + root_rel.cast<double>();
-  root.heading = heading - 2 * static_cast<float>(kPi) * std::nearbyint(heading / (2 * static_cast<float>(kPi)));
+  root.position = p.planted + body.at.cast<double>();
+  root.heading = body.heading - 2 * static_cast<float>(kPi) * std::nearbyint(body.heading / (2 * static_cast<float>(kPi)));
   root.scale = s;
   if (!soles) return;
   if (!options.lock_feet) {
@@ -209,7 +217,7 @@ void pose_at(const MotionLibrary& lib, Lod lod, const StepPlayback& p, double u_
   for (int side = 0; side < 2; ++side) {
     const Vector3f pts[2] = {ankle[side] + foot[side] * sole.heel, ankle[side] + foot[side] * sole.ball};
     for (int i = 0; i < 2; ++i) {
-      const Vector2f v = rotate(ch, sh, pts[i].head<2>() * s) + root_rel;
+      const Vector2f v = rotate(ch, sh, pts[i].head<2>() * s) + body.at;
       soles->world[static_cast<std::size_t>(2 * side + i)] = p.planted + v.cast<double>();
     }
     soles->touching |= static_cast<std::uint8_t>((touching[side] & kHeel ? 1 : 0) << (2 * side));

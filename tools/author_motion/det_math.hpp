@@ -110,6 +110,6 @@ inline double log(double x) {
   return 2 * z * acc + e * 0.6931471805599453094;
 }
 
-inline double pow(double x, double y) { return exp(y * log(x)); }
+inline double pow(double x, double y) { return x > 0 ? exp(y * log(x)) : 0.0; }  // x ≥ 0, y > 0
 
 }  // namespace footfall::author::det

@@ -18,9 +18,11 @@ double smooth(double t) {  // smoothstep on [0, 1]
   t = std::clamp(t, 0.0, 1.0);
   return t * t * (3 - 2 * t);
 }
-double min_jerk(double t) {
+// Forward progress of the swing foot: it leaves the toe-off already moving (unit initial rate)
+// and arrives at rest, a cubic Hermite τ + τ² − τ³.
+double swing_ease(double t) {
   t = std::clamp(t, 0.0, 1.0);
-  return t * t * t * (10 + t * (-15 + 6 * t));
+  return t * (1 + t * (1 - t));
 }
 double lerp(double a, double b, double t) { return a + (b - a) * t; }
 double half_cosine(double u) { return 0.5 * (1 - det::cos(det::kPi * u)); }
@@ -29,16 +31,20 @@ double half_cosine(double u) { return 0.5 * (1 - det::cos(det::kPi * u)); }
 double gait_scale(double length) { return std::min(length / 0.70, 1.4); }
 double heel_strike_angle(double l) { return 20 * kDeg * gait_scale(l); }   // toes up at strike
 double heel_rise_angle(double l) { return 12 * kDeg * gait_scale(l); }     // at opposite strike
-double toe_off_angle(double l) { return 10 * kDeg + 40 * kDeg * gait_scale(l); }
+double toe_off_angle(double l) { return 10 * kDeg + 40 * kDeg * std::min(gait_scale(l), 1.1); }
 double pelvis_yaw(double l) { return 4 * kDeg * gait_scale(l); }           // transverse rotation
 double pelvis_tilt(double l) { return 4 * kDeg + 2 * kDeg * gait_scale(l); }  // anterior tilt
 double arm_swing(double l) { return 15 * kDeg * gait_scale(l); }
 double elbow_flexion(double l) { return 15 * kDeg + 5 * kDeg * gait_scale(l); }
 double trunk_lean(double l) { return 2 * kDeg * gait_scale(l); }
 
-// Leg length from hip to ankle with the knee bent by `flexion`.
-double reach(double thigh, double shank, double flexion) {
-  return std::sqrt(thigh * thigh + shank * shank + 2 * thigh * shank * det::cos(flexion));
+// A smooth minimum: below every argument, within k·ln(n) of the least, so the pelvis eases down
+// where a leg runs out of length instead of stopping dead with the knee locked.
+double soft_min(std::initializer_list<double> v, double k) {
+  const double lo = std::min(v);
+  double sum = 0;
+  for (const double x : v) sum += det::exp(-(x - lo) / k);
+  return lo - k * det::log(sum);
 }
 
 struct FootPose {
@@ -113,22 +119,25 @@ std::vector<BodyPose> GaitModel::record(const StepSpec& s, const motion::Skeleto
     return on_ground(Vec3::Zero(), 0, F, pitch);
   };
 
-  const double lift = stand ? 0.0 : 0.04 + 0.03 * gait_scale(std::max(Lp, Ln));
+  const double lift = stand ? 0.0 : 0.035 + 0.015 * gait_scale(std::max(Lp, Ln));
+  // Double support shortens as steps lengthen (walking faster), lengthens for short ones.
+  const double lift_off = std::clamp(toe_off - 0.1 * (gait_scale(Lp) - 1), 0.12, 0.25);
   // The swing foot: push off about the ball, then swing to a heel strike on the last footstep.
   const auto swing_foot = [&](double u) {
     if (stand) return on_ground(swing_from, 0, G, 0);
-    if (u <= toe_off) {
-      const double pitch = lerp(heel_rise_angle(Lp), toe_off_angle(Lp), smooth(u / toe_off));
+    if (u <= lift_off) {
+      const double pitch = lerp(heel_rise_angle(Lp), toe_off_angle(Lp), smooth(u / lift_off));
       return on_ground(swing_from, 0, G, pitch);
     }
-    const double tau = (u - toe_off) / (1 - toe_off);
+    const double tau = (u - lift_off) / (1 - lift_off);
     const FootPose a = on_ground(swing_from, 0, G, toe_off_angle(Lp));
     const FootPose b = on_ground(swing_to, turn, G, -heel_strike_angle(Ln));
     FootPose p;
-    const double m = min_jerk(tau);
+    const double m = swing_ease(tau);
     p.ankle.x() = lerp(a.ankle.x(), b.ankle.x(), m);
     p.ankle.y() = lerp(a.ankle.y(), b.ankle.y(), m);
-    p.ankle.z() = lerp(a.ankle.z(), b.ankle.z(), smooth(tau)) + lift * det::sin(det::kPi * tau);
+    // The ankle rises most early in the swing (knee flexing), the foot skims level at mid-swing.
+    p.ankle.z() = lerp(a.ankle.z(), b.ankle.z(), smooth(tau)) + lift * det::sin(det::kPi * det::pow(tau, 0.7));
     // Level the foot quickly after toe off (toe clearance), dorsiflex it late for the strike.
     const double pitch = toe_off_angle(Lp) * (1 - smooth(tau / 0.4)) -
                          heel_strike_angle(Ln) * smooth((tau - 0.45) / 0.55);
@@ -140,18 +149,18 @@ std::vector<BodyPose> GaitModel::record(const StepSpec& s, const motion::Skeleto
   // Pelvis height at a posture: both legs reach their feet with the knees bent 7°.
   const Vec3 hip_offset[2] = {sk.joints[sk.legs[0].hip].offset.cast<double>(),
                               sk.joints[sk.legs[1].hip].offset.cast<double>()};
-  const auto highest = [&](const Vec3& pelvis, const Quat& rot, const FootPose* feet, double limit) {
-    double z = pelvis.z();
-    for (int side = 0; side < 2; ++side) {
-      const Vec3 off = rot * hip_offset[side];
-      const double dx = pelvis.x() + off.x() - feet[side].ankle.x();
-      const double dy = pelvis.y() + off.y() - feet[side].ankle.y();
-      const double d2 = limit * limit - dx * dx - dy * dy;
-      z = std::min(z, feet[side].ankle.z() - off.z() + std::sqrt(std::max(d2, 0.0)));
-    }
-    return z;
+  const auto leg_height = [&](int side, const Vec3& pelvis, const Quat& rot, const FootPose& foot, double limit) {
+    return motion::reach_height<double>(pelvis, rot, hip_offset[side], foot.ankle, limit);
   };
-  const double node_reach = reach(thigh, shank, 7 * kDeg), max_reach = reach(thigh, shank, 1 * kDeg);
+  const auto highest = [&](const Vec3& pelvis, const Quat& rot, const FootPose* feet, double limit) {
+    return std::min(leg_height(0, pelvis, rot, feet[0], limit), leg_height(1, pelvis, rot, feet[1], limit));
+  };
+  // Knees at a posture: 7° (a relaxed stance, a near-straight leg at heel strike), more for long
+  // steps so the legs keep some give.
+  const auto node_reach = [&](double l) {
+    return motion::leg_reach(thigh, shank, det::cos(7 * kDeg + 10 * kDeg * std::max(0.0, gait_scale(l) - 1)));
+  };
+  const double max_reach = motion::leg_reach(thigh, shank, det::cos(motion::kStraightestKnee));
   const auto node_yaw = [&](double l, int forward) { return side_sign(forward) * -pelvis_yaw(l); };
   const auto node_height = [&](double l) {
     // The posture at the start of a step from stance l with the left foot forward, in root frame.
@@ -159,10 +168,10 @@ std::vector<BodyPose> GaitModel::record(const StepSpec& s, const motion::Skeleto
     feet[0] = on_ground(Vec3(l / 2, 0, 0), 0, 0, -heel_strike_angle(l));
     feet[1] = on_ground(Vec3(-l / 2, 0, 0), 0, 1, heel_rise_angle(l));
     const Quat rot = rot_z(node_yaw(l, 0)) * rot_y(pelvis_tilt(l));
-    return highest(Vec3(0, 0, 10), rot, feet, node_reach);
+    return highest(Vec3(0, 0, 10), rot, feet, node_reach(l));
   };
   const double z0 = node_height(Lp), z1 = node_height(Ln), z_stand = node_height(0);
-  const double bob = stand ? 0.0 : std::max(0.0, 0.7 * (z_stand - 0.5 * (z0 + z1)));
+  const double bob = stand ? 0.0 : std::clamp(0.7 * (z_stand - 0.5 * (z0 + z1)), 0.0, 0.04);
   const double k_mean = gait_scale(0.5 * (Lp + Ln));
   const double sway = stand ? 0.0 : 0.022, roll_amp = stand ? 0.0 : 3 * kDeg * (0.5 + 0.5 * k_mean);
   // Vertical bob: lowest in double support (u ≈ 0.1), highest in mid single support (u ≈ 0.6),
@@ -193,7 +202,9 @@ std::vector<BodyPose> GaitModel::record(const StepSpec& s, const motion::Skeleto
     const double tilt = lerp(pelvis_tilt(Lp), pelvis_tilt(Ln), u);
     b.pelvis_rotation = rot_z(yaw) * rot_x(roll) * rot_y(tilt);
     b.pelvis = Vec3(0, side_sign(F) * sway * arc, lerp(z0, z1, u) + bob * bob_shape(u));
-    b.pelvis.z() = highest(b.pelvis, b.pelvis_rotation, feet, max_reach);
+    b.pelvis.z() = soft_min({b.pelvis.z(), leg_height(0, b.pelvis, b.pelvis_rotation, feet[0], max_reach),
+                             leg_height(1, b.pelvis, b.pelvis_rotation, feet[1], max_reach)},
+                            motion::kReachSoftness);
 
     // Trunk counter-rotates against the pelvis (thorax yaw ≈ −½ pelvis yaw), stays upright;
     // the head looks slightly down the line of progression.

@@ -55,7 +55,7 @@ struct GaitModel {
   double step_length = 0.70, step_time = 0.53, cadence_exponent = 0.8;
   double half_step_width = 0.040 * motion::kReferenceHeight;  // footstep point to foot centre
   // Phases within a step, as fractions of it (stance 60 % and swing 40 % of the gait cycle, so
-  // double support is the first 20 % of each step).
+  // double support is the first 20 % of each step at the default length; shorter for longer steps).
   double toe_off = 0.20, foot_flat = 0.15, heel_off = 0.65;
   int frame_rate = 60;
 

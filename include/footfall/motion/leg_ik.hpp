@@ -13,6 +13,34 @@
 
 namespace footfall::motion {
 
+// The pelvis is lowered smoothly where a leg would otherwise have to straighten beyond this knee
+// flexion to reach its foot: a soft minimum of the pelvis height and each leg's reach, with this
+// softness (metres). Shared by the authoring tool and playback.
+inline constexpr double kStraightestKnee = 0.5 * 3.14159265358979323846 / 180;
+inline constexpr double kReachSoftness = 0.012;
+
+// The soft minimum of two pelvis heights (runtime, libm; the authoring tool has its own).
+inline float soft_min(float a, float b) {
+  const float k = static_cast<float>(kReachSoftness);
+  return std::min(a, b) - k * std::log(1 + std::exp(-std::abs(a - b) / k));
+}
+
+// Hip-to-ankle length of a leg with the knee bent by `flexion` (law of cosines); cos_flexion given.
+template <class S>
+S leg_reach(S thigh, S shank, S cos_flexion) {
+  return std::sqrt(thigh * thigh + shank * shank + 2 * thigh * shank * cos_flexion);
+}
+
+// The highest the hip's parent (the pelvis, at `pelvis`, turned by `rotation`) may be for a leg with
+// hip offset `hip` to reach `ankle` with hip–ankle length `reach`.
+template <class S>
+S reach_height(const Eigen::Matrix<S, 3, 1>& pelvis, const Eigen::Quaternion<S>& rotation,
+               const Eigen::Matrix<S, 3, 1>& hip, const Eigen::Matrix<S, 3, 1>& ankle, S reach) {
+  const Eigen::Matrix<S, 3, 1> off = rotation * hip;
+  const S dx = pelvis.x() + off.x() - ankle.x(), dy = pelvis.y() + off.y() - ankle.y();
+  return ankle.z() - off.z() + std::sqrt(std::max(reach * reach - dx * dx - dy * dy, S(0)));
+}
+
 template <class S>
 struct LegSolution {
   Eigen::Quaternion<S> thigh, shank;  // model rotations of the thigh (at the hip) and the shank

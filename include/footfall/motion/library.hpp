@@ -29,6 +29,8 @@ struct Clip {
   Eigen::Vector2f swing_end;   // the swing foot's last footstep point; it starts at (−from_length, 0)
   float swing_end_yaw = 0;
   float lift_off = 1;          // fraction of the step at which the swing foot leaves the ground
+  std::vector<float> swing_progress;  // per frame: how far the swing foot has gone, 0 to 1
+  std::vector<float> reach_height;    // per frame: the soft-highest pelvis both legs reach from
   std::array<ClipFrames, kLodCount> lods;
   std::array<std::vector<FootSample>, 2> feet;  // per frame, left and right
 };
@@ -36,7 +38,7 @@ struct Clip {
 struct MotionLibrary {
   std::array<Skeleton, kLodCount> skeletons;
   FootPoints sole;            // foot_points()
-  float max_leg_reach = 0;    // hip to ankle with the knee bent 1°: playback lowers the pelvis to it
+  float max_leg_reach = 0;    // hip to ankle with the knee at kStraightestKnee
   std::uint32_t frame_rate = 60;
   std::vector<Clip> clips;
   PostureGraph graph;

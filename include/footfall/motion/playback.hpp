@@ -4,12 +4,13 @@
 // (begin_step); every frame the clip is sampled in phase with the step timer, time-warped to the
 // step's duration (pose_at).
 //
-// Placement: the clip frame is rotated about the planted foot so the figure turns smoothly through
-// the step, as in the paper, with a residual translation blended from the step's start to its end
-// where the recorded step differs from the scheduled one. The planted foot is locked to its
-// footstep; the swing foot pushes off from its old footstep and lands exactly on its new one; the
-// legs are solved by two-bone IK to reach them. So a mismatch of length or turn changes how the
-// leg swings, never where a foot stands: no translational slip.
+// Placement: the planted foot is locked to its footstep while the figure's root moves with the
+// simulation's location and heading (the mean of the feet) and turns smoothly through the step,
+// pivoting on the planted foot as in the paper. The swing foot pushes off from its old footstep
+// and lands exactly on its new one: the clip's swing is carried along a frame sliding from the old
+// footstep to the new one as the foot advances. The legs are solved by two-bone IK to reach both
+// feet. So a mismatch of length or turn changes how the leg swings, never where a foot stands: no
+// translational slip.
 #include <array>
 #include <cstdint>
 #include <span>
@@ -42,20 +43,21 @@ struct StepRequest {
   double scale = 1;  // agent height / reference height
 };
 
-// A map from the clip frame to the world, relative to the planted footstep:
-// x ↦ planted + R(angle)·scale·x + offset.
-struct ClipToWorld {
-  float angle = 0;
-  Eigen::Vector2f offset = Eigen::Vector2f::Zero();
+// A point and heading on the ground, relative to the planted footstep (metres, radians).
+struct GroundFrame {
+  Eigen::Vector2f at = Eigen::Vector2f::Zero();
+  float heading = 0;
 };
 
-// Per agent, set at each footstep.
+// Per agent, set at each footstep: the clip and where its ends lie in the world.
 struct StepPlayback {
-  Vec2 planted = Vec2::Zero();
+  Vec2 planted = Vec2::Zero();  // world footstep point of the planted foot
+  float planted_heading = 0;
   float scale = 1;
   std::uint16_t clip = 0;
-  std::uint8_t hold = 0;  // 1: stay in the clip's first frame
-  ClipToWorld planted_map, swing_from, swing_to, root_from, root_to;
+  std::uint8_t hold = 0;        // 1: stay in the clip's first frame
+  GroundFrame swing_from, swing_to;  // the swing foot's old and new footsteps
+  GroundFrame root_from, root_to;    // the agent's location and heading before and after
 };
 
 // Chooses the clip for the step, advances `posture` along the graph, and anchors the clip.
