@@ -76,9 +76,10 @@ class MeshBuilder {
     }
   }
 
-  // An axis-aligned box (rest pose) between two corners, flat-shaded.
-  void box(const std::string& owner, const Vector3f& lo, const Vector3f& hi) {
+  // An axis-aligned box (rest pose) between two opposite corners, flat-shaded.
+  void box(const std::string& owner, const Vector3f& a, const Vector3f& b) {
     const std::uint16_t j = static_cast<std::uint16_t>(joint(owner));
+    const Vector3f lo = a.cwiseMin(b), hi = a.cwiseMax(b);
     for (int axis = 0; axis < 3; ++axis)
       for (int side = 0; side < 2; ++side) {
         Vector3f n = Vector3f::Zero();
@@ -232,7 +233,9 @@ Mesh high(const Skeleton& s) {
     const std::string s_ = p;
     const Vector3f wrist = b.at(s_ + "wrist");
     const float side = wrist.y() > 0 ? 1.0f : -1.0f;
-    // The palm, in four strips that arch with the metacarpal joints.
+    // The wrist, then the palm in four strips that arch with the metacarpal joints.
+    b.ellipsoid(s_ + "wrist", wrist + MeshBuilder::h(0, 0, 0.006), wrist - MeshBuilder::h(0, 0, 0.008), H(0.020),
+                H(0.012), 6, 3, 1.0f, 0.0f);
     for (const char* f : {"index", "middle", "ring", "pinky"}) {
       const Vector3f a = b.at(s_ + f + "_0"), m = b.at(s_ + f + "_1");
       b.box(s_ + f + "_0", Vector3f(a.x() - H(0.0045), a.y() - side * H(0.014), m.z()),

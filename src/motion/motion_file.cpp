@@ -68,9 +68,12 @@ class Reader {
   const std::string& name_;
 };
 
-std::uint64_t checksum(const unsigned char* p, std::size_t n) {
+// FNV-1a over the whole file but the checksum field itself (header bytes 40..47).
+constexpr std::size_t kChecksumAt = 40;
+std::uint64_t checksum(const std::vector<unsigned char>& file) {
   Fnv1a h;
-  h.add_bytes(p, n);
+  h.add_bytes(file.data(), kChecksumAt);
+  h.add_bytes(file.data() + kMotionHeaderBytes, file.size() - kMotionHeaderBytes);
   return h.value();
 }
 
@@ -141,8 +144,10 @@ std::vector<unsigned char> encode_motion_file(const MotionFile& file) {
   h.u32(file.frame_rate);
   h.f32(file.reference_height);
   h.u64(p.bytes.size());
-  h.u64(checksum(p.bytes.data(), p.bytes.size()));
+  h.u64(0);  // the checksum, filled in below
   h.bytes.insert(h.bytes.end(), p.bytes.begin(), p.bytes.end());
+  const std::uint64_t sum = checksum(h.bytes);
+  for (int i = 0; i < 8; ++i) h.bytes[kChecksumAt + static_cast<std::size_t>(i)] = static_cast<unsigned char>((sum >> (8 * i)) & 0xff);
   return h.bytes;
 }
 
@@ -171,7 +176,7 @@ MotionFile decode_motion_file(const std::vector<unsigned char>& bytes, const std
   if (payload < have)
     throw MotionFileError(name + ": corrupted: " + std::to_string(have - payload) +
                           " bytes beyond the " + std::to_string(payload) + " the header declares");
-  const std::uint64_t computed = checksum(bytes.data() + kMotionHeaderBytes, have);
+  const std::uint64_t computed = checksum(bytes);
   if (computed != stored)
     throw MotionFileError(name + ": corrupted: checksum " + hex(computed) + " does not match the " +
                           "stored " + hex(stored));

@@ -138,11 +138,11 @@ void Simulation::pose_figures(double t) {
     metrics_.foot_slip_max = std::max(metrics_.foot_slip_max, figure_slip_max_[a]);
 }
 
-motion::Pose Simulation::full_pose(std::uint32_t a) const {
+motion::Pose Simulation::full_pose(std::uint32_t a, motion::Lod lod) const {
   if (!motion_) throw std::logic_error("full_pose: the simulation has no motion library");
   motion::Pose pose;
-  pose.lod = motion::Lod::High;
-  pose.joints.resize(motion_->skeletons[static_cast<std::size_t>(motion::Lod::High)].size());
+  pose.lod = lod;
+  pose.joints.resize(motion_->skeletons[static_cast<std::size_t>(lod)].size());
   motion::pose_at(*motion_, pose.lod, figure_step_[a], step_fraction(agents_.plan[a], time()), pose.root,
                   pose.pelvis, pose.joints);
   return pose;

@@ -1,6 +1,6 @@
 #pragma once
 // The motion file: one level of detail's skeleton and clips, little-endian binary, versioned and
-// checksummed (format in docs/motion.md). Reading never trusts the file: a truncated, corrupted or
+// checksummed over every byte (format in docs/motion.md). Reading never trusts the file: a truncated, corrupted or
 // mismatched file throws MotionFileError naming the file and what is wrong.
 #include <cstdint>
 #include <stdexcept>

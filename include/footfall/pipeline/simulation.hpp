@@ -102,9 +102,12 @@ class Simulation {
   // a CULL stage sets it by distance to the camera).
   void set_lod(std::uint32_t agent, motion::Lod lod) { figure_lod_[agent] = lod; }
   motion::Lod lod(std::uint32_t agent) const { return figure_lod_[agent]; }
-  // The agent's full high-detail pose now, whatever its level of detail (Granieri et al. 1995 §4.3:
-  // for sensors that need the finest model). Requires a motion library.
-  motion::Pose full_pose(std::uint32_t agent) const;
+  // The agent's pose now at any level of detail, whatever the one it is drawn at; the full
+  // high-detail pose by default (Granieri et al. 1995 §4.3: for sensors that need the finest
+  // model). Requires a motion library.
+  motion::Pose full_pose(std::uint32_t agent, motion::Lod lod = motion::Lod::High) const;
+  // Pedestrians a population slot has held: a change means a new figure in that slot.
+  std::uint64_t spawn_count(std::uint32_t slot) const { return spawns_[slot]; }
   // The largest foot slip of one agent so far, metres.
   double foot_slip(std::uint32_t agent) const { return figure_slip_max_[agent]; }
   std::uint64_t frame() const { return snapshot_.frame; }
