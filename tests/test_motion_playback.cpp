@@ -15,6 +15,8 @@ using namespace footfall::motion;
 
 namespace {
 
+constexpr double kDeg = kPi / 180;
+
 // A walker on a straight or curving line: each step the trailing foot goes `length` ahead of the
 // planted one, turned by `turn`; poses sampled at `rate` Hz over steps of `duration` seconds.
 struct Walker {
@@ -313,4 +315,52 @@ TEST_CASE("gait: at the walk node's default step, 1.3 m/s at 1.8–2.0 steps/s a
     previous_cadence = cadence;
     previous_speed = speed;
   }
+}
+
+TEST_CASE("gait: the recorded medium step has the hip, knee and ankle curves of walking") {
+  // Sagittal joint angles over the default step (0.70 m), against the ranges of normal gait
+  // (reference/osg-tbb-notes.md §5.1): hip flexed 15–35° at heel strike and extended behind the
+  // body before toe-off; knee near straight at heel strike (under 15°: the pelvis eases off full
+  // extension, kReachSoftness), 10–30° in loading, 55–75° peak in swing;
+  // the foot pitched toes-up at heel strike and plantarflexed at toe-off.
+  const auto lib = test::motion_library();
+  const Skeleton& s = lib->skeletons[static_cast<std::size_t>(Lod::Medium)];
+  const std::size_t nj = s.size();
+  const Clip& c = lib->clips[lib->graph.walk({0, 2}, 2)];  // left planted, 0.70 m to 0.70 m
+  REQUIRE(c.info.to_length == 0.70f);
+  std::vector<Rigid> model(nj);
+  // Flexion of a bone in the sagittal plane: its angle forward of straight down (or of its parent).
+  const auto pitch = [](const Eigen::Quaternionf& q) {
+    const Eigen::Vector3f down = q * Eigen::Vector3f(0, 0, -1);
+    return std::atan2(down.x(), -down.z()) / static_cast<float>(kDeg);
+  };
+  double hip_strike = 0, hip_min = 90, knee_stance = 0, knee_swing = 0, knee_strike = 0;
+  const auto n = static_cast<std::size_t>(c.info.frames);
+  for (std::size_t f = 0; f < n; ++f) {
+    model_transforms(s, c.lods[1].pelvis[f], {c.lods[1].rotations.data() + f * nj, nj}, model);
+    const double left_hip = pitch(model[static_cast<std::size_t>(s.legs[0].hip)].rotation);
+    const double right_hip = pitch(model[static_cast<std::size_t>(s.legs[1].hip)].rotation);
+    const double left_knee = c.lods[1].rotations[f * nj + static_cast<std::size_t>(s.legs[0].knee)].angularDistance(Eigen::Quaternionf::Identity()) / kDeg;
+    const double right_knee = c.lods[1].rotations[f * nj + static_cast<std::size_t>(s.legs[1].knee)].angularDistance(Eigen::Quaternionf::Identity()) / kDeg;
+    if (f == 0) {
+      hip_strike = left_hip;  // the planted (left) leg just struck
+      knee_strike = left_knee;
+    }
+    hip_min = std::min(hip_min, right_hip);  // the swing leg trails before it swings
+    if (f < n / 3) knee_stance = std::max(knee_stance, left_knee);
+    knee_swing = std::max(knee_swing, right_knee);
+  }
+  CHECK(hip_strike > 15);
+  CHECK(hip_strike < 35);
+  CHECK(hip_min < -10);
+  CHECK(knee_strike < 15);
+  CHECK(knee_stance > 10);
+  CHECK(knee_stance < 30);
+  CHECK(knee_swing > 55);
+  CHECK(knee_swing < 75);
+  const FootSample& strike = c.feet[0].front();  // planted foot at heel strike: toes up
+  CHECK((strike.rotation * Eigen::Vector3f::UnitX()).z() > std::sin(10 * kDeg));
+  double toe_off = 0;
+  for (const FootSample& f : c.feet[1]) toe_off = std::max(toe_off, -static_cast<double>((f.rotation * Eigen::Vector3f::UnitX()).z()));
+  CHECK(toe_off > std::sin(30 * kDeg));  // swing foot plantarflexed at push-off
 }

@@ -17,7 +17,7 @@ namespace footfall::motion {
 // flexion to reach its foot: a soft minimum of the pelvis height and each leg's reach, with this
 // softness (metres). Shared by the authoring tool and playback.
 inline constexpr double kStraightestKnee = 0.5 * 3.14159265358979323846 / 180;
-inline constexpr double kReachSoftness = 0.012;
+inline constexpr double kReachSoftness = 0.006;
 
 // The soft minimum of two pelvis heights (runtime, libm; the authoring tool has its own).
 inline float soft_min(float a, float b) {
