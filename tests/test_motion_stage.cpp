@@ -8,8 +8,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <set>
-#include <sstream>
 
 #include "helpers.hpp"
 
@@ -18,17 +18,7 @@ using namespace footfall::motion;
 
 namespace {
 
-std::string read(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-Scenario intersection() {
-  const std::string path = test::source_path("data/scenarios/intersection.yaml");
-  return parse_scenario(read(path), path);
-}
+Scenario intersection() { return load_scenario(test::source_path("data/scenarios/intersection.yaml")); }
 
 constexpr double kDeg = kPi / 180;
 // Between two frames at 30 Hz no joint turns more than this: 1200°/s, above the fastest knee of a
@@ -245,7 +235,8 @@ TEST_CASE("MOTION: the summary reports foot_slip_mm_max as a number") {
   const std::string cmd = std::string(FOOTFALL_BINARY) + " run " + test::source_path("data/scenarios/swap6.yaml") +
                           " --headless --frames 150 -q --summary " + summary;
   REQUIRE(std::system(cmd.c_str()) == 0);
-  const std::string json = read(summary);
+  std::ifstream in(summary);
+  const std::string json((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   const auto at = json.find("\"foot_slip_mm_max\": ");
   REQUIRE(at != std::string::npos);
   const double mm = std::strtod(json.c_str() + at + 20, nullptr);

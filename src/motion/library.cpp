@@ -37,16 +37,18 @@ float straightest_reach(const Skeleton& s) {
   return leg_reach(s.thigh, s.shank, static_cast<float>(std::cos(kStraightestKnee)));
 }
 
-// Feet in the clip frame from the recorded joint rotations, by forward kinematics.
-void derive_feet(Clip& c, const Skeleton& s) {
+// Feet in the clip frame from one level's recorded joint rotations, by forward kinematics, and
+// (when asked) the highest the pelvis may be with both legs reaching them.
+std::array<std::vector<FootSample>, 2> clip_feet(const Clip& c, const Skeleton& s,
+                                                 std::vector<float>* reach_heights = nullptr) {
   const ClipFrames& frames = c.lods[static_cast<std::size_t>(s.lod)];
   const std::size_t nj = s.size(), n = c.info.frames;
   const FootPoints sole = foot_points();
   std::vector<Rigid> model(nj);
-  for (auto& f : c.feet) f.resize(n);
-  c.reach_height.resize(n);
+  std::array<std::vector<FootSample>, 2> feet;
+  for (auto& f : feet) f.resize(n);
+  if (reach_heights) reach_heights->resize(n);
   const float reach = straightest_reach(s);
-  const int swing = 1 - c.info.planted;
   for (std::size_t f = 0; f < n; ++f) {
     model_transforms(s, frames.pelvis[f], {frames.rotations.data() + f * nj, nj}, model);
     const float u = static_cast<float>(f) / static_cast<float>(n - 1);
@@ -54,7 +56,7 @@ void derive_feet(Clip& c, const Skeleton& s) {
     const Eigen::Quaternionf yaw(Eigen::AngleAxisf(u * c.root_end_yaw, Eigen::Vector3f::UnitZ()));
     for (int side = 0; side < 2; ++side) {
       const Rigid& a = model[static_cast<std::size_t>(s.legs[side].ankle)];
-      FootSample& out = c.feet[side][f];
+      FootSample& out = feet[side][f];
       out.ankle = root + yaw * a.translation;
       out.rotation = yaw * a.rotation;
       out.contact = 0;
@@ -66,8 +68,16 @@ void derive_feet(Clip& c, const Skeleton& s) {
                                  s.joints[static_cast<std::size_t>(s.legs[side].hip)].offset,
                                  model[static_cast<std::size_t>(s.legs[side].ankle)].translation, reach);
     };
-    c.reach_height[f] = soft_min(height(0), height(1));
+    if (reach_heights) (*reach_heights)[f] = soft_min(height(0), height(1));
   }
+  return feet;
+}
+
+// What playback needs per frame: feet, reach, when the swing foot lifts off and how far it is.
+void derive(Clip& c, const Skeleton& s) {
+  c.feet = clip_feet(c, s, &c.reach_height);
+  const std::size_t n = c.info.frames;
+  const int swing = 1 - c.info.planted;
   // The swing foot pushes off until lift-off (it touches down again at the last frame).
   std::size_t leaves = 0;
   while (leaves + 1 < n && c.feet[swing][leaves + 1].contact) ++leaves;
@@ -126,14 +136,13 @@ MotionLibrary make_motion_library(std::array<MotionFile, kLodCount> files,
     clip.root_end_yaw = 0.5f * clip.swing_end_yaw;
     for (int l = 0; l < kLodCount; ++l)
       clip.lods[static_cast<std::size_t>(l)] = std::move(files[static_cast<std::size_t>(l)].clips[c].frames);
-    derive_feet(clip, lib.skeletons[static_cast<std::size_t>(Lod::Medium)]);
+    derive(clip, lib.skeletons[static_cast<std::size_t>(Lod::Medium)]);
     // Every level must put the feet in the same places: the legs are the same joints.
     for (const Lod lod : {Lod::High, Lod::Low}) {
-      Clip check = clip;
-      derive_feet(check, lib.skeletons[static_cast<std::size_t>(lod)]);
+      const auto feet = clip_feet(clip, lib.skeletons[static_cast<std::size_t>(lod)]);
       for (std::size_t f = 0; f < clip.info.frames; ++f)
         for (int side = 0; side < 2; ++side)
-          if ((check.feet[side][f].ankle - clip.feet[side][f].ankle).norm() > 1e-4f)
+          if ((feet[side][f].ankle - clip.feet[side][f].ankle).norm() > 1e-4f)
             throw MotionFileError(names[static_cast<std::size_t>(lod)] + ": clip " + std::to_string(c) +
                                   " places the feet elsewhere than " + names[1] + "; regenerate");
     }

@@ -11,6 +11,11 @@
 namespace footfall {
 namespace {
 
+// How far through its current step an agent is at time t.
+double step_fraction(const Plan& p, double t) {
+  return p.t1 > p.t0 ? std::clamp((t - p.t0) / (p.t1 - p.t0), 0.0, 1.0) : 1.0;
+}
+
 motion::Move move_of(const Decision& d, bool moved) {
   if (d.blocked) return motion::Move::Hold;
   switch (d.step.kind) {
@@ -106,12 +111,6 @@ void Simulation::start_figure_step(std::uint32_t a, const motion::StepRequest& r
   figure_step_[a] = motion::begin_step(*motion_, figure_posture_[a], r);
 }
 
-namespace {
-double step_fraction(const Plan& p, double t) {
-  return p.t1 > p.t0 ? std::clamp((t - p.t0) / (p.t1 - p.t0), 0.0, 1.0) : 1.0;
-}
-}  // namespace
-
 // Every figure at its level of detail, in phase with its step; the slip of its feet on the ground.
 void Simulation::pose_figures(double t) {
   motion::Poses& poses = snapshot_.poses;
@@ -154,7 +153,7 @@ void Simulation::publish(std::uint64_t frame, double t) {
   parallel_chunks(agents_.size(), [&](std::size_t begin, std::size_t end) {
     for (std::size_t a = begin; a != end; ++a) {
       const Plan& p = agents_.plan[a];
-      const double u = p.t1 > p.t0 ? std::clamp((t - p.t0) / (p.t1 - p.t0), 0.0, 1.0) : 1.0;
+      const double u = step_fraction(p, t);
       snapshot_.location[a] = p.at(t);
       snapshot_.heading[a] = wrap_angle(agents_.heading_from[a] +
                                         u * wrap_angle(agents_.heading_to[a] - agents_.heading_from[a]));

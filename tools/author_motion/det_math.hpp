@@ -41,11 +41,12 @@ inline void reduce(double x, long& q, double& r) {
   r = ((x - qd * p1) - qd * p2) - qd * p3;
 }
 
-inline double sin(double x) {
+// sin(x + shift·π/2): a quarter turn moves to the next quadrant of the same reduction.
+inline double quadrant(double x, long shift) {
   long q;
   double r;
   reduce(x, q, r);
-  switch (((q % 4) + 4) % 4) {
+  switch ((((q + shift) % 4) + 4) % 4) {
     case 0: return sin_small(r);
     case 1: return cos_small(r);
     case 2: return -sin_small(r);
@@ -53,17 +54,8 @@ inline double sin(double x) {
   }
 }
 
-inline double cos(double x) {
-  long q;
-  double r;
-  reduce(x, q, r);
-  switch (((q % 4) + 4) % 4) {
-    case 0: return cos_small(r);
-    case 1: return -sin_small(r);
-    case 2: return -cos_small(r);
-    default: return sin_small(r);
-  }
-}
+inline double sin(double x) { return quadrant(x, 0); }
+inline double cos(double x) { return quadrant(x, 1); }
 
 // atan for |x| ≤ 1: two half-angle reductions bring |x| below tan(π/16) ≈ 0.199, then the series.
 inline double atan_unit(double x) {
