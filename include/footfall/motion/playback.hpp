@@ -5,8 +5,9 @@
 // step's duration (pose_at).
 //
 // Placement: the planted foot is locked to its footstep while the figure's root moves with the
-// simulation's location and heading (the mean of the feet) and turns smoothly through the step,
-// pivoting on the planted foot as in the paper. The swing foot pushes off from its old footstep
+// simulation's location and turns smoothly through the step, pivoting on the planted foot as in
+// the paper; it faces the agent's heading (the mean of the feet) turned toward the line from the
+// trailing to the forward foot, so a walker faces where it goes. The swing foot pushes off from its old footstep
 // and lands exactly on its new one: the clip's swing is carried along a frame sliding from the old
 // footstep to the new one as the foot advances. The legs are solved by two-bone IK to reach both
 // feet. So a mismatch of length or turn changes how the leg swings, never where a foot stands: no
@@ -57,7 +58,7 @@ struct StepPlayback {
   std::uint16_t clip = 0;
   std::uint8_t hold = 0;        // 1: stay in the clip's first frame
   GroundFrame swing_from, swing_to;  // the swing foot's old and new footsteps
-  GroundFrame root_from, root_to;    // the agent's location and heading before and after
+  GroundFrame root_from, root_to;    // the agent's location and the figure's facing, before and after
 };
 
 // Chooses the clip for the step, advances `posture` along the graph, and anchors the clip.
