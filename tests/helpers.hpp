@@ -1,9 +1,11 @@
 #pragma once
 // Small builders shared by the tests.
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "footfall/agents/agents.hpp"
+#include "footfall/motion/library.hpp"
 #include "footfall/scenario/scenario.hpp"
 
 namespace footfall::test {
@@ -32,9 +34,16 @@ inline std::string source_path(const std::string& relative) {
   return std::string(FOOTFALL_SOURCE_DIR) + "/" + relative;
 }
 
-inline Simulation make_sim(Scenario s) {
+// The committed step clips (data/motion), loaded once for the whole suite.
+inline std::shared_ptr<const motion::MotionLibrary> motion_library() {
+  static const auto lib = std::make_shared<const motion::MotionLibrary>(
+      motion::load_motion_library(source_path("data/motion")));
+  return lib;
+}
+
+inline Simulation make_sim(Scenario s, std::shared_ptr<const motion::MotionLibrary> motion = nullptr) {
   return Simulation(std::move(s.world), std::move(s.nets), std::move(s.agents), s.config,
-                    std::move(s.scripts));
+                    std::move(s.scripts), std::move(motion));
 }
 
 }  // namespace footfall::test

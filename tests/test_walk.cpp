@@ -46,7 +46,7 @@ TEST_CASE("a back step sets the trailing foot down behind and the body backs awa
   fan.arcs = fan.rays = 1;
   fan.goal_candidate = fan.stay_candidate = fan.turn_in_place = false;
   fan.side_step = 0;
-  const Feet feet{{1, 0}, 0, {0.3, 0}, 0};
+  const Feet feet{{1, 0}, 0, {0.5, 0}, 0};
   std::vector<Footstep> c;
   generate_candidates(fan, feet, {}, c);
   CHECK(c.size() == 1);  // off by default: the paper's fan
@@ -55,10 +55,16 @@ TEST_CASE("a back step sets the trailing foot down behind and the body backs awa
   REQUIRE(c.size() == 2);
   const Footstep& back = c.back();
   CHECK(back.kind == StepKind::Back);
-  CHECK((back.foot - Vec2(0.0, 0)).norm() == doctest::Approx(0.0));
+  CHECK((back.foot - Vec2(0.2, 0)).norm() == doctest::Approx(0.0));
   CHECK(back.foot_heading == 0.0);
   const Pose p = pose_after(feet, back);
-  CHECK((p.location - Vec2(0.5, 0)).norm() == doctest::Approx(0.0));  // from 0.65: 0.15 back
+  CHECK((p.location - Vec2(0.6, 0)).norm() == doctest::Approx(0.0));  // from 0.75: 0.15 back
+  // At most half a back step wider than the longest step (0.8 + 0.15 m): from a stance of 0.6 m
+  // (to 0.9 m), yes; from 0.7 m (to 1.0 m), no.
+  generate_candidates(fan, Feet{{1, 0}, 0, {0.4, 0}, 0}, {}, c);
+  CHECK(c.size() == 2);
+  generate_candidates(fan, Feet{{1, 0}, 0, {0.3, 0}, 0}, {}, c);
+  CHECK(c.size() == 1);
   CHECK(p.heading == 0.0);
   CHECK(better(1.0, c.front(), 1.0, back));  // ties: every other kind first
 }
@@ -79,7 +85,7 @@ behaviors:
       walk: {type: walk, inputs: [avoid], back_step: )") + back + R"(}
 agents: [{name: a, behavior: walker, position: [-2, 0]}]
 )", "inline.yaml");
-    const Feet feet{{0.3, 0}, 0, {-0.3, 0}, 0};
+    const Feet feet{{0.3, 0}, 0, {-0.1, 0}, 0};
     const Snapshot snap = test::standing({feet.location()});
     const std::vector<std::uint32_t> obstacles{0};
     const SenseContext ctx{s.world, snap, {}, obstacles, 0, 0.25};

@@ -13,6 +13,7 @@ struct RunOptions {
   int threads = 0;  // 0: all cores
   std::string trajectory;  // empty: not written
   std::string summary;     // empty: not written
+  std::string motion_dir;  // the authored steps: high.motion, medium.motion, low.motion
   bool quiet = false;
 };
 

@@ -20,6 +20,9 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0, 1024));
   run_cmd->add_option("--trajectory", run.trajectory, "write frame,time,agent,x,y,heading,state CSV");
   run_cmd->add_option("--summary", run.summary, "write the run summary JSON");
+  run.motion_dir = FOOTFALL_MOTION_DIR;
+  run_cmd->add_option("--motion", run.motion_dir, "directory of the authored steps (footfall_author)")
+      ->capture_default_str();
   run_cmd->add_flag("-q,--quiet", run.quiet, "print only errors");
 
   std::string validate_path;

@@ -12,6 +12,7 @@
 
 #include "commands.hpp"
 #include "footfall/core/atomic_file.hpp"
+#include "footfall/motion/library.hpp"
 #include "footfall/scenario/scenario.hpp"
 
 namespace footfall::app {
@@ -79,6 +80,13 @@ int run_command(const RunOptions& o) {
     return 2;
   }
   if (o.seed) scenario.config.seed = *o.seed;
+  std::shared_ptr<const motion::MotionLibrary> steps;
+  try {
+    steps = std::make_shared<const motion::MotionLibrary>(motion::load_motion_library(o.motion_dir));
+  } catch (const motion::MotionFileError& e) {
+    std::fprintf(stderr, "footfall: %s\n", e.what());
+    return 1;
+  }
   if (!o.headless)
     spdlog::info("no viewer in this build yet; running headless");
   const int threads = o.threads > 0 ? o.threads : tbb::info::default_concurrency();
@@ -93,7 +101,7 @@ int run_command(const RunOptions& o) {
       trajectory->stream() << "frame,time,agent,x,y,heading,state\n";
     }
     Simulation sim(std::move(scenario.world), std::move(scenario.nets), std::move(scenario.agents),
-                   scenario.config, std::move(scenario.scripts));
+                   scenario.config, std::move(scenario.scripts), steps);
     spdlog::info("{}: {} agents, {} frames at {:.0f} Hz, seed {}, {} threads", o.scenario,
                  sim.agents().size(), frames, 1.0 / sim.config().dt, sim.config().seed, threads);
     if (trajectory) write_trajectory_rows(trajectory->stream(), sim);
@@ -135,7 +143,7 @@ int run_command(const RunOptions& o) {
     j["stuck"] = stuck;
     j["jaywalk_events"] = m.jaywalk_events;
     j["red_crossings"] = m.red_crossings;
-    j["foot_slip_mm_max"] = nullptr;  // needs articulated motion playback
+    j["foot_slip_mm_max"] = 1000.0 * m.foot_slip_max;
     j["crossings"] = m.crossings;
     j["crossings_per_minute"] = minutes > 0 ? m.crossings / minutes : 0.0;
     j["spawned"] = m.spawned;

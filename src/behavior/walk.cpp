@@ -62,9 +62,13 @@ void generate_candidates(const FanParams& fan, const Feet& feet, std::span<const
     for (const double side : {-1.0, 1.0})
       out.push_back({StepKind::Side, feet.planted + fan.side_step * unit_from_heading(heading + side * kPi / 2),
                      wrap_angle(heading), 0.0, fan.side_step});
-  if (fan.back_step > 0)
-    out.push_back({StepKind::Back, feet.trailing - fan.back_step * unit_from_heading(heading),
-                   wrap_angle(heading), 0.0, fan.back_step});
+  if (fan.back_step > 0) {
+    // The stance may end at most half a back step wider than the longest fan step (0.95 m with
+    // the defaults, the widest stance of the authored steps): beyond that no leg reaches.
+    const Vec2 back = feet.trailing - fan.back_step * unit_from_heading(heading);
+    if ((back - feet.planted).norm() <= fan.max_step + 0.5 * fan.back_step + 1e-9)
+      out.push_back({StepKind::Back, back, wrap_angle(heading), 0.0, fan.back_step});
+  }
 }
 
 Pose pose_after(const Feet& feet, const Footstep& step) {

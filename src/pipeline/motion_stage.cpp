@@ -1,10 +1,35 @@
-// MOTION: carry out the scheduled footsteps and publish snapshot S(N) (the location of every agent
-// interpolated along its current step). Articulated poses join here with the motion module.
+// MOTION: carry out the scheduled footsteps and publish snapshot S(N): the location of every agent
+// interpolated along its current step and, with a motion library, its articulated figure walking
+// the posture graph one edge per footstep (Granieri et al. 1995 §4.3–4.4).
 #include "footfall/core/parallel.hpp"
+
+#include <algorithm>
+#include <stdexcept>
 
 #include "footfall/pipeline/simulation.hpp"
 
 namespace footfall {
+namespace {
+
+// How far through its current step an agent is at time t.
+double step_fraction(const Plan& p, double t) {
+  return p.t1 > p.t0 ? std::clamp((t - p.t0) / (p.t1 - p.t0), 0.0, 1.0) : 1.0;
+}
+
+motion::Move move_of(const Decision& d, bool moved) {
+  if (d.blocked) return motion::Move::Hold;
+  switch (d.step.kind) {
+    case StepKind::Stay: return moved ? motion::Move::Close : motion::Move::Stand;
+    case StepKind::Turn: return motion::Move::Turn;
+    case StepKind::Side: return motion::Move::Side;
+    case StepKind::Back: return motion::Move::Back;
+    case StepKind::Goal:
+    case StepKind::Fan: return motion::Move::Walk;
+  }
+  return motion::Move::Hold;
+}
+
+}  // namespace
 
 void Simulation::motion_stage() {
   for (const std::uint32_t a : due_) {
@@ -14,13 +39,20 @@ void Simulation::motion_stage() {
     const double t0 = agents_.plan[a].t1;
     const double h0 = agents_.heading(a);
     const std::uint8_t f = agents_.forward[a];
+    motion::StepRequest request;  // the feet before and after, for the figure
+    request.planted_side = f;
+    request.planted = agents_.foot[f][a];
+    request.planted_heading = agents_.foot_heading[f][a];
+    request.swing_from = agents_.foot[1 - f][a];
+    request.swing_from_heading = agents_.foot_heading[1 - f][a];
+    bool moved = false;
     if (d.blocked) {
       agents_.gait[a] = Gait::Stand;
     } else {
       // Whatever the candidate, the trailing foot moves and becomes the forward foot.
       const bool in_place = d.step.kind == StepKind::Stay || d.step.kind == StepKind::Turn;
-      const bool moved = agents_.foot[1 - f][a] != d.step.foot ||
-                         agents_.foot_heading[1 - f][a] != d.step.foot_heading;
+      moved = agents_.foot[1 - f][a] != d.step.foot ||
+              agents_.foot_heading[1 - f][a] != d.step.foot_heading;
       if (!in_place) count_crossing(a, d.step.foot);
       agents_.gait[a] = !in_place ? Gait::Walk : moved ? Gait::Close : Gait::Stand;
       agents_.foot[1 - f][a] = d.step.foot;
@@ -32,6 +64,12 @@ void Simulation::motion_stage() {
     agents_.plan[a] = {from, agents_.location(a), t0, t0 + d.duration};
     agents_.heading_from[a] = h0;
     agents_.heading_to[a] = agents_.heading(a);
+    if (motion_) {
+      request.move = move_of(d, moved);
+      request.swing_to = agents_.foot[1 - f][a];
+      request.swing_to_heading = agents_.foot_heading[1 - f][a];
+      start_figure_step(a, request);
+    }
     ++agents_.steps[a];
     track_goal(a, t0, agents_.gait[a] != Gait::Walk);
     metrics_.evaluations += d.candidates;
@@ -55,13 +93,68 @@ void Simulation::count_crossing(std::uint32_t a, const Vec2& foot) {
   if (signals_[world_.regions[r].signal].head == patnet::Head::DontWalk) ++metrics_.red_crossings;
 }
 
+void Simulation::start_figure(std::uint32_t a) {
+  const std::uint8_t f = agents_.forward[a];
+  motion::StepRequest r;  // Hold: both feet stay where they are
+  r.planted_side = f;
+  r.planted = agents_.foot[f][a];
+  r.planted_heading = agents_.foot_heading[f][a];
+  r.swing_from = r.swing_to = agents_.foot[1 - f][a];
+  r.swing_from_heading = r.swing_to_heading = agents_.foot_heading[1 - f][a];
+  figure_posture_[a] = {f, 0};
+  figure_slip_[a] = {};
+  start_figure_step(a, r);
+}
+
+void Simulation::start_figure_step(std::uint32_t a, const motion::StepRequest& request) {
+  motion::StepRequest r = request;
+  r.scale = agents_.height[a] / motion::kReferenceHeight;
+  figure_step_[a] = motion::begin_step(*motion_, figure_posture_[a], r);
+}
+
+// Every figure at its level of detail, in phase with its step; the slip of its feet on the ground.
+void Simulation::pose_figures(double t) {
+  motion::Poses& poses = snapshot_.poses;
+  const std::size_t n = agents_.size();
+  poses.resize(n);
+  poses.first[0] = 0;
+  for (std::size_t a = 0; a < n; ++a) {
+    poses.lod[a] = figure_lod_[a];
+    const std::size_t joints = agents_.active[a] ? motion_->skeletons[static_cast<std::size_t>(poses.lod[a])].size() : 0;
+    poses.first[a + 1] = poses.first[a] + static_cast<std::uint32_t>(joints);
+  }
+  poses.joints.resize(poses.first[n]);
+  parallel_chunks(n, [&](std::size_t begin, std::size_t end) {
+    motion::SolePoints soles;
+    for (std::size_t a = begin; a != end; ++a) {
+      if (!agents_.active[a]) continue;
+      motion::pose_at(*motion_, poses.lod[a], figure_step_[a], step_fraction(agents_.plan[a], t),
+                      poses.root[a], poses.pelvis[a], poses.joints_of(a), &soles);
+      const double slip = motion::track_slip(figure_slip_[a], soles);
+      figure_slip_max_[a] = std::max(figure_slip_max_[a], slip);
+    }
+  });
+  for (std::size_t a = 0; a < n; ++a)
+    metrics_.foot_slip_max = std::max(metrics_.foot_slip_max, figure_slip_max_[a]);
+}
+
+motion::Pose Simulation::full_pose(std::uint32_t a, motion::Lod lod) const {
+  if (!motion_) throw std::logic_error("full_pose: the simulation has no motion library");
+  motion::Pose pose;
+  pose.lod = lod;
+  pose.joints.resize(motion_->skeletons[static_cast<std::size_t>(lod)].size());
+  motion::pose_at(*motion_, pose.lod, figure_step_[a], step_fraction(agents_.plan[a], time()), pose.root,
+                  pose.pelvis, pose.joints);
+  return pose;
+}
+
 void Simulation::publish(std::uint64_t frame, double t) {
   snapshot_.frame = frame;
   snapshot_.time = t;
   parallel_chunks(agents_.size(), [&](std::size_t begin, std::size_t end) {
     for (std::size_t a = begin; a != end; ++a) {
       const Plan& p = agents_.plan[a];
-      const double u = p.t1 > p.t0 ? std::clamp((t - p.t0) / (p.t1 - p.t0), 0.0, 1.0) : 1.0;
+      const double u = step_fraction(p, t);
       snapshot_.location[a] = p.at(t);
       snapshot_.heading[a] = wrap_angle(agents_.heading_from[a] +
                                         u * wrap_angle(agents_.heading_to[a] - agents_.heading_from[a]));
@@ -72,6 +165,7 @@ void Simulation::publish(std::uint64_t frame, double t) {
     }
   });
   agent_grid_.build_points(snapshot_.location, &snapshot_.active);
+  if (motion_) pose_figures(t);
 }
 
 }  // namespace footfall

@@ -52,10 +52,11 @@ void Simulation::run_agent_nets(std::uint32_t a, double t) {
 bool Simulation::clear_at(const Vec2& p, double clearance, double radius) const {
   bool clear = true;
   const Aabb box = Aabb{p, p}.inflated(clearance + 2.0);
+  // Against the plans decided this frame (the snapshot still holds the last frame's): a walker
+  // stepping toward the entry right now must not find a newcomer standing there.
   agent_grid_.for_each_in(box, [&](std::uint32_t j) {
-    if ((snapshot_.location[j] - p).norm() < clearance ||
-        (snapshot_.plan[j].to - p).norm() < clearance)
-      clear = false;
+    const Plan& plan = agents_.plan[j];
+    if (agents_.active[j] && point_segment_distance(p, plan.from, plan.to) < clearance) clear = false;
   });
   for (const std::uint32_t s : spawned_now_)
     if ((agents_.location(s) - p).norm() < clearance) clear = false;
@@ -130,6 +131,7 @@ bool Simulation::spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool
   }
   agents_.forward[slot] = 0;
   agents_.radius[slot] = radius;
+  agents_.height[slot] = pop.height_min + (pop.height_max - pop.height_min) * uniform(7);
   agents_.gait[slot] = Gait::Stand;
   // Staggered like the scenario's agents: the first foot-strike at a random phase of a step.
   const double phase = walk[walk_p::StepTime] * uniform(6);
@@ -138,6 +140,7 @@ bool Simulation::spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool
   agents_.active[slot] = 1;
   progress_[slot] = GoalProgress{};
   trip_start_[slot] = t;
+  if (motion_) start_figure(slot);
   ++spawns_[slot];
   spawned_now_.push_back(slot);
 

@@ -25,12 +25,13 @@ constexpr double kOverlapTolerance = 1e-6;  // metres; below this, touching is n
 }  // namespace
 
 Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents, SimConfig config,
-                       Scripts scripts)
+                       Scripts scripts, std::shared_ptr<const motion::MotionLibrary> motion)
     : world_(std::move(world)),
       nets_(std::move(nets)),
       agents_(std::move(agents)),
       config_(config),
-      scripts_(std::move(scripts)) {
+      scripts_(std::move(scripts)),
+      motion_(std::move(motion)) {
   const std::size_t scenario_agents = agents_.size();
   agents_.active.assign(scenario_agents, 1);
   if (scripts_.population) {
@@ -44,6 +45,7 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
       }
       agents_.forward.push_back(0);
       agents_.radius.push_back(pop.radius_min);
+      agents_.height.push_back(pop.height_min);
       agents_.net.push_back(pop.behavior);
       agents_.param_offset.push_back(static_cast<std::uint32_t>(agents_.params.size()));
       agents_.params.insert(agents_.params.end(), pop.params.begin(), pop.params.end());
@@ -64,6 +66,12 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
   agents_.heading_to.resize(n);
   agents_.gait.assign(n, Gait::Stand);
   agents_.steps.assign(n, 0);
+  agents_.height.resize(n, motion::kReferenceHeight);
+  figure_posture_.resize(n);
+  figure_step_.resize(n);
+  figure_slip_.resize(n);
+  figure_slip_max_.assign(n, 0.0);
+  figure_lod_.assign(n, motion::Lod::Medium);
   // Staggered start (DESIGN.md): each agent's first foot-strike falls at a counter-based random
   // phase of its step period, so decisions spread evenly over frames.
   for (std::uint32_t a = 0; a < n; ++a) {
@@ -74,6 +82,7 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
     const Vec2 here = agents_.location(a);
     agents_.plan[a] = {here, here, 0.0, phase};
     agents_.heading_from[a] = agents_.heading_to[a] = agents_.heading(a);
+    if (motion_ && a < scenario_agents) start_figure(a);
   }
   signals_.assign(world_.signals.size(), {});
   agent_nets_.agents.resize(n);

@@ -424,7 +424,7 @@ class Loader {
     std::vector<YAML::Node> at;
     for (const auto& a : n) {
       r_.expect_map(a, "an agent",
-                    {"name", "behavior", "position", "heading", "radius", "set", "nets"});
+                    {"name", "behavior", "position", "heading", "radius", "height", "set", "nets"});
       require(a, {"behavior", "position"}, "an agent");
       const std::string name = a["name"] ? r_.string(a["name"], "agent name")
                                          : "agent" + std::to_string(ag.size());
@@ -441,6 +441,7 @@ class Loader {
       }
       ag.forward.push_back(0);
       ag.radius.push_back(a["radius"] ? r_.number(a["radius"], "radius", 0.05, 2.0) : 0.25);
+      ag.height.push_back(a["height"] ? r_.number(a["height"], "height", 0.5, 2.5) : motion::kReferenceHeight);
       ag.net.push_back(static_cast<std::uint32_t>(net));
       ag.param_offset.push_back(static_cast<std::uint32_t>(ag.params.size()));
       ag.params.insert(ag.params.end(), template_defaults_[net].begin(), template_defaults_[net].end());
@@ -481,7 +482,7 @@ class Loader {
   // Pedestrians that enter at walkway endpoints, follow routes and leave (pipeline/scripts.hpp).
   void population(const YAML::Node& n, Scenario& s, ScriptsLoader& scripts) {
     r_.expect_map(n, "population", {"target", "behavior", "set", "walk_net", "cross_net", "radius",
-                                    "pace", "clearance", "max_trip", "route_spread"});
+                                    "height", "pace", "clearance", "max_trip", "route_spread"});
     require(n, {"target", "behavior", "walk_net"}, "population");
     if (s.world.walkways.endpoints.size() < 2)
       r_.fail(n, "a population needs world.walkways with at least two endpoints");
@@ -503,6 +504,7 @@ class Loader {
       z = v.y();
     };
     range("radius", 0.05, 2.0, pop.radius_min, pop.radius_max);
+    range("height", 0.5, 2.5, pop.height_min, pop.height_max);
     range("pace", 0.2, 5.0, pop.pace_min, pop.pace_max);
     if (n["clearance"]) pop.clearance = r_.number(n["clearance"], "clearance", 0.1, 10);
     if (n["max_trip"]) pop.max_trip = r_.number(n["max_trip"], "max_trip", 0, 1e6);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "footfall/core/math.hpp"
+#include "footfall/motion/pose.hpp"
 
 namespace footfall {
 
@@ -29,7 +30,7 @@ struct Plan {
 };
 
 // Published once per frame by MOTION and immutable afterwards: everything one agent may know of
-// another (DESIGN.md, "Stages and the frame").
+// another (DESIGN.md, "Stages and the frame"), and the articulated figures to draw.
 struct Snapshot {
   std::uint64_t frame = 0;
   double time = 0;
@@ -39,6 +40,7 @@ struct Snapshot {
   std::vector<double> radius;
   std::vector<Gait> gait;
   std::vector<std::uint8_t> active;  // 0: a free slot (a pedestrian who left, or not yet spawned)
+  motion::Poses poses;               // empty when the simulation runs without a motion library
 
   std::size_t size() const { return location.size(); }
   void resize(std::size_t n) {
@@ -55,6 +57,7 @@ struct Agents {
   std::vector<double> foot_heading[2];
   std::vector<std::uint8_t> forward;  // the foot planted last: the fan is sampled in front of it
   std::vector<double> radius;
+  std::vector<double> height;         // stature, metres: the figure's scale (motion::kReferenceHeight)
   std::vector<Plan> plan;             // the current step, as a motion of the location
   std::vector<double> heading_from, heading_to;
   std::vector<Gait> gait;

@@ -34,8 +34,10 @@ struct Feet {
 // Stay closes the trailing foot onto the planted one (or keeps standing); Turn does the same while
 // turning the closing foot; Side places the swing foot beside the planted one; Back sets the
 // trailing foot down behind where it was, so the body backs away (Reich §7.2.2, option b: the
-// "back-up region"). Backing up is the only move that takes an agent whose forward foot is planted
-// against someone out of contact: every other candidate moves the body toward that foot.
+// "back-up region"), offered only while the feet stay within reach of each other.
+// Backing up is the only move that takes an agent whose forward foot is planted against someone
+// out of contact: every other candidate moves the body toward that foot. (From a wide stance, a
+// pivot on the trailing foot first makes the front foot the one to step back.)
 enum class StepKind : std::uint8_t { Stay, Goal, Fan, Turn, Side, Back };
 
 struct Footstep {

@@ -5,6 +5,7 @@
 // al. 1995 §4.2; MOTION(N) publishes S(N). Every per-agent computation depends only on published
 // data, so results are bit-identical for any thread count.
 #include <cstdint>
+#include <memory>
 #include <string_view>
 #include <vector>
 
@@ -12,6 +13,8 @@
 #include "footfall/behavior/net.hpp"
 #include "footfall/behavior/walk.hpp"
 #include "footfall/core/hash.hpp"
+#include "footfall/motion/library.hpp"
+#include "footfall/motion/playback.hpp"
 #include "footfall/pipeline/scripts.hpp"
 #include "footfall/world/world.hpp"
 
@@ -63,12 +66,14 @@ struct Metrics {
   std::uint64_t decisions = 0;
   std::uint64_t evaluations = 0;
   std::uint64_t blocked = 0;         // decisions where every candidate collided
+  double foot_slip_max = 0;          // metres: largest slide of a foot on the ground (MOTION)
 };
 
 class Simulation {
  public:
+  // Without a motion library the simulation runs as before and publishes no articulated poses.
   Simulation(World world, std::vector<NetTemplate> nets, Agents agents, SimConfig config,
-             Scripts scripts = {});
+             Scripts scripts = {}, std::shared_ptr<const motion::MotionLibrary> motion = nullptr);
 
   void step();  // one frame: SENSE, CONTROL, MOTION
 
@@ -91,6 +96,20 @@ class Simulation {
   // The longest time any pedestrian now in the scene has been on its trip, seconds.
   double longest_trip() const;
   std::uint64_t trajectory_hash() const { return hash_.value(); }
+  const motion::MotionLibrary* motion() const { return motion_.get(); }
+
+  // The level of detail at which MOTION poses an agent from the next frame on (medium by default;
+  // a CULL stage sets it by distance to the camera).
+  void set_lod(std::uint32_t agent, motion::Lod lod) { figure_lod_[agent] = lod; }
+  motion::Lod lod(std::uint32_t agent) const { return figure_lod_[agent]; }
+  // The agent's pose now at any level of detail, whatever the one it is drawn at; the full
+  // high-detail pose by default (Granieri et al. 1995 §4.3: for sensors that need the finest
+  // model). Requires a motion library.
+  motion::Pose full_pose(std::uint32_t agent, motion::Lod lod = motion::Lod::High) const;
+  // Pedestrians a population slot has held: a change means a new figure in that slot.
+  std::uint64_t spawn_count(std::uint32_t slot) const { return spawns_[slot]; }
+  // The largest foot slip of one agent so far, metres.
+  double foot_slip(std::uint32_t agent) const { return figure_slip_max_[agent]; }
   std::uint64_t frame() const { return snapshot_.frame; }
   double time() const { return snapshot_.time; }
 
@@ -107,6 +126,11 @@ class Simulation {
   Feet feet_of(std::uint32_t a) const;
   Footstep stand_still(std::uint32_t a) const;
   void motion_stage();
+  // A new figure standing on the agent's feet (at the start, or a pedestrian entering).
+  void start_figure(std::uint32_t a);
+  // The agent's figure takes the step just scheduled (or, with Hold, stands as it is).
+  void start_figure_step(std::uint32_t a, const motion::StepRequest& request);
+  void pose_figures(double t);
   void publish(std::uint64_t frame, double t);
   void measure();
   void track_goal(std::uint32_t a, double t, bool standing);
@@ -119,7 +143,7 @@ class Simulation {
   void population_stage(double t);
   void place_initial_population();
   bool spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool anywhere_on_route);
-  // No agent within `clearance` of p (now or at the end of its step), no solid obstacle within
+  // No agent within `clearance` of p anywhere along its current step, no solid obstacle within
   // `radius`.
   bool clear_at(const Vec2& p, double clearance, double radius) const;
 
@@ -145,6 +169,14 @@ class Simulation {
   std::vector<std::uint64_t> spawns_;   // per slot: pedestrians it has held (randomness counter)
   std::vector<std::uint8_t> leaving_;   // per agent: its nets ran Leave this frame
   std::vector<std::uint32_t> spawned_now_;  // slots filled this frame, for spawn clearance
+
+  // MOTION's per-agent walk of the posture graph.
+  std::shared_ptr<const motion::MotionLibrary> motion_;
+  std::vector<motion::Posture> figure_posture_;
+  std::vector<motion::StepPlayback> figure_step_;
+  std::vector<motion::SlipTracker> figure_slip_;
+  std::vector<double> figure_slip_max_;
+  std::vector<motion::Lod> figure_lod_;
 
   Metrics metrics_;
   FrameStats last_frame_;
