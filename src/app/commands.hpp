@@ -15,6 +15,8 @@ struct RunOptions {
   std::string summary;     // empty: not written
   std::string motion_dir;  // the authored steps: high.motion, medium.motion, low.motion
   bool quiet = false;
+  int depth = 2;             // frames in flight in the frame pipeline
+  double realtime_ms = 0;    // CONTROL budget of the realtime mode; 0: off
 };
 
 int run_command(const RunOptions& options);

@@ -192,14 +192,18 @@ void Simulation::measure() {
     if (!std::binary_search(overlapping_.begin(), overlapping_.end(), k)) ++metrics_.collisions;
   overlapping_ = std::move(now);
 
-  hash_.add(s.frame);
-  for (std::size_t a = 0; a < n; ++a) {
-    hash_.add(static_cast<std::uint64_t>(s.active[a]));
+  hash_snapshot(hash_, s);
+}
+
+void hash_snapshot(Fnv1a& h, const Snapshot& s) {
+  h.add(s.frame);
+  for (std::size_t a = 0; a < s.size(); ++a) {
+    h.add(static_cast<std::uint64_t>(s.active[a]));
     if (!s.active[a]) continue;
-    hash_.add(s.location[a].x());
-    hash_.add(s.location[a].y());
-    hash_.add(s.heading[a]);
-    hash_.add(static_cast<std::uint64_t>(s.gait[a]));
+    h.add(s.location[a].x());
+    h.add(s.location[a].y());
+    h.add(s.heading[a]);
+    h.add(static_cast<std::uint64_t>(s.gait[a]));
   }
 }
 

@@ -34,6 +34,18 @@ void parallel_chunks(std::size_t n, const Body& body) {
 #endif
 }
 
+// Happens-before edges TBB creates but TSan cannot see (see above); no-ops in other builds.
+inline void tsan_release([[maybe_unused]] void* tag) {
+#ifdef FOOTFALL_TSAN
+  __tsan_release(tag);
+#endif
+}
+inline void tsan_acquire([[maybe_unused]] void* tag) {
+#ifdef FOOTFALL_TSAN
+  __tsan_acquire(tag);
+#endif
+}
+
 // Runs f and g at the same time (when a worker is free) and returns when both are done.
 template <class F, class G>
 void parallel_pair(const F& f, const G& g) {

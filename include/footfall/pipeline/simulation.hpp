@@ -199,4 +199,9 @@ class Simulation {
   Fnv1a hash_;
 };
 
+// Folds a published snapshot into a trajectory hash: the frame, then per agent whether it is in the
+// scene and, if so, its location, heading and gait. Simulation::trajectory_hash() is this over
+// every snapshot published.
+void hash_snapshot(Fnv1a& hash, const Snapshot& snapshot);
+
 }  // namespace footfall
