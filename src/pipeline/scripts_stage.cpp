@@ -135,9 +135,12 @@ bool Simulation::spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool
   agents_.radius[slot] = radius;
   agents_.height[slot] = pop.height_min + (pop.height_max - pop.height_min) * uniform(7);
   agents_.gait[slot] = Gait::Stand;
-  // Staggered like the scenario's agents: the first foot-strike at a random phase of a step.
+  // Staggered like the scenario's agents: the first foot-strike at a random phase of a step. A
+  // pedestrian entering mid-run decides no earlier than the frame after next: who decides next
+  // frame, and what each of them perceives, was settled by this frame's SENSE, before it entered.
   const double phase = walk[walk_p::StepTime] * uniform(6);
-  agents_.plan[slot] = {p, p, t, t + std::max(phase, config_.dt)};
+  const double earliest = anywhere ? config_.dt : 2 * config_.dt;
+  agents_.plan[slot] = {p, p, t, t + std::max(phase, earliest)};
   agents_.heading_from[slot] = agents_.heading_to[slot] = heading;
   agents_.active[slot] = 1;
   progress_[slot] = GoalProgress{};

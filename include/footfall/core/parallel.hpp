@@ -21,12 +21,14 @@ template <class Body>
 void parallel_chunks(std::size_t n, const Body& body) {
 #ifdef FOOTFALL_TSAN
   char fork = 0, join = 0;
-  __tsan_release(&fork);
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n), [&](const tbb::blocked_range<std::size_t>& r) {
+  // The task closure is built before the fork edge, so workers that read it are ordered after it.
+  const auto chunk = [&](const tbb::blocked_range<std::size_t>& r) {
     __tsan_acquire(&fork);
     body(r.begin(), r.end());
     __tsan_release(&join);
-  });
+  };
+  __tsan_release(&fork);
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n), chunk);
   __tsan_acquire(&join);
 #else
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n),
@@ -51,9 +53,10 @@ template <class F, class G>
 void parallel_pair(const F& f, const G& g) {
 #ifdef FOOTFALL_TSAN
   char fork = 0, join = 0;
-  __tsan_release(&fork);
-  tbb::parallel_invoke([&] { __tsan_acquire(&fork); f(); __tsan_release(&join); },
-                       [&] { __tsan_acquire(&fork); g(); __tsan_release(&join); });
+  const auto first = [&] { __tsan_acquire(&fork); f(); __tsan_release(&join); };
+  const auto second = [&] { __tsan_acquire(&fork); g(); __tsan_release(&join); };
+  __tsan_release(&fork);  // after the closures are built: workers read them
+  tbb::parallel_invoke(first, second);
   __tsan_acquire(&join);
 #else
   tbb::parallel_invoke(f, g);

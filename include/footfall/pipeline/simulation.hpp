@@ -6,7 +6,9 @@
 // data, so results are bit-identical for any thread count.
 #include <cmath>
 #include <cstdint>
+#include <algorithm>
 #include <memory>
+#include <span>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
@@ -37,11 +39,26 @@ struct SimConfig {
   double realtime_budget_ms = 0;
 };
 
-// What SENSE gathers for one agent: indices of the agents and obstacles it could perceive or touch
-// during its next step.
+// What SENSE gathered for the agents deciding at one frame: for each (ascending ids in `agents`),
+// the agents and obstacles it could perceive or touch during its next step. Flat lists, so memory
+// follows the few agents deciding in a frame, not the whole crowd.
 struct Percepts {
-  std::vector<std::vector<std::uint32_t>> neighbours;
-  std::vector<std::vector<std::uint32_t>> obstacles;
+  std::vector<std::uint32_t> agents;
+  std::vector<std::uint32_t> neighbour_start, obstacle_start;  // agent k: [start[k], start[k + 1])
+  std::vector<std::uint32_t> neighbour_ids, obstacle_ids;      // each agent's list ascending
+
+  // Agent a's lists; empty when SENSE did not look around for it.
+  std::span<const std::uint32_t> neighbours(std::uint32_t a) const { return list(a, neighbour_start, neighbour_ids); }
+  std::span<const std::uint32_t> obstacles(std::uint32_t a) const { return list(a, obstacle_start, obstacle_ids); }
+
+ private:
+  std::span<const std::uint32_t> list(std::uint32_t a, const std::vector<std::uint32_t>& start,
+                                      const std::vector<std::uint32_t>& ids) const {
+    const auto it = std::lower_bound(agents.begin(), agents.end(), a);
+    if (it == agents.end() || *it != a) return {};
+    const auto k = static_cast<std::size_t>(it - agents.begin());
+    return {ids.data() + start[k], start[k + 1] - start[k]};
+  }
 };
 
 struct StageTimes {
@@ -191,6 +208,7 @@ class Simulation {
   std::vector<Snapshot> ring_;     // published snapshots; ring_[latest_] is S(N−1) during a step
   std::size_t latest_ = 0;
   Percepts percepts_prev_, percepts_next_;
+  std::vector<std::vector<std::uint32_t>> sensed_nb_, sensed_ob_;  // SENSE's per-decider scratch
   std::vector<std::uint32_t> due_;       // agents deciding this frame, ascending
   std::vector<std::uint8_t> deciding_;
   std::vector<Decision> decisions_;
