@@ -21,6 +21,8 @@ void run_frames(Simulation& sim, long frames, int depth, const FrameConsumer& co
   // before it and after the consumption of the slot it overwrites, a consumption after its step
   // and after the consumption before it.
   char stepped = 0, handed_on = 0, consumed = 0, released = 0;
+  tsan_release(&stepped);  // the caller's state before the first step and the first consumption
+  tsan_release(&consumed);
   tbb::parallel_pipeline(
       static_cast<std::size_t>(depth),
       tbb::make_filter<void, PublishedFrame>(
@@ -34,9 +36,10 @@ void run_frames(Simulation& sim, long frames, int depth, const FrameConsumer& co
             }
             ++produced;
             sim.step();
+            const PublishedFrame frame{&sim.snapshot(), sim.last_frame()};
             tsan_release(&stepped);
             tsan_release(&handed_on);
-            return {&sim.snapshot(), sim.last_frame()};
+            return frame;
           }) &
           tbb::make_filter<PublishedFrame, void>(tbb::filter_mode::serial_in_order,
                                                  [&](const PublishedFrame& f) {
@@ -46,6 +49,8 @@ void run_frames(Simulation& sim, long frames, int depth, const FrameConsumer& co
                                                    tsan_release(&consumed);
                                                    tsan_release(&released);
                                                  }));
+  tsan_acquire(&stepped);  // the caller sees everything the filters did
+  tsan_acquire(&consumed);
 }
 
 }  // namespace footfall
