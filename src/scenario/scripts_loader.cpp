@@ -203,9 +203,9 @@ int ScriptsLoader::control_node(const YAML::Node& n, int behavior, const char* v
   if (i < 0)
     r_.fail(n, "behavior net '" + net.name() + "' has no node '" + name + "'" + did_you_mean(name, names));
   const NodeKind k = net.nodes()[i].kind;
-  if (k != NodeKind::Attract && k != NodeKind::Avoid)
-    r_.fail(n, std::string("only attract and avoid nodes can be ") + verb + "; '" + name +
-                   "' is a " + kind_info(k).name);
+  if (bound_param(k) < 0)
+    r_.fail(n, std::string("only behaviors (attract, avoid, inertia, ...) can be ") + verb + "; '" +
+                   name + "' is a " + kind_info(k).name);
   return i;
 }
 
@@ -238,7 +238,7 @@ void ScriptsLoader::action(const YAML::Node& item, const Scope& scope, int behav
     for (const auto& node : nodes) {
       const int i = control_node(node, behavior, verb == "bind" ? "bound" : "unbound");
       const NetNode& nn = nets_[behavior].nodes()[i];
-      const int bound = nn.kind == NodeKind::Attract ? attract_p::Bound : avoid_p::Bound;
+      const int bound = bound_param(nn.kind);
       out.push_back(SetAgentParam{nn.param_offset + static_cast<std::uint32_t>(bound),
                                   Compiled::of_constant(verb == "bind" ? 1.0 : 0.0)});
     }
