@@ -72,6 +72,9 @@ class Loader {
     ScriptsLoader scripts(r_, s.world, s.nets);
     if (s.tiles > 1) scripts.set_tile_prefix("x0y0_");
     if (root["patnets"]) scripts.declare(root["patnets"]);
+    scripts.declare_locomotion_nets();
+    scripts.set_model(&s.model);
+    scripts.set_agents(&s.agents);
     scripts.light_nets(timings_);
     if (!root["agents"] && !root["population"])
       r_.fail(root, "the scenario has no 'agents' and no 'population'");
