@@ -224,6 +224,8 @@ void Simulation::track_goal(std::uint32_t a, double t, bool standing) {
     goal = g;
     tolerance = t_d;
   });
+  // A goal unbound once reached (a state machine that ends on arrival) stays reached.
+  if (!has && g.has_goal && g.arrived) return;
   if (has != g.has_goal || (has && goal != g.goal)) {
     g = GoalProgress{has, goal, tolerance, kInf, t, false, g.stuck};
   }

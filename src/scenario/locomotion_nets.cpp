@@ -30,7 +30,7 @@ attract_to:  # §7.5.2, Fig. 7.22: goal visible and stationary
       do: [{target: {sensor: goal, x: x, y: y}}, {bind: seek}]
       default: monitor
     monitor:  # the agent's progress
-      go: [{if: "point_distance(x, y) <= radius", to: arrived}]
+      go: [{if: "point_distance(x, y) <= radius and feet_together", to: arrived}]
     arrived:
       do: [{set: {result: 1}}]
       default: exit
@@ -54,7 +54,7 @@ follow_path:  # §7.6.2, Fig. 7.26: goal not visible; plans are advice
       default: monitor
     monitor:
       go:
-        - {if: "waypoints_left <= 1 and point_distance(x, y) <= radius", to: arrived}
+        - {if: "waypoints_left <= 1 and point_distance(x, y) <= radius and feet_together", to: arrived}
         - {if: "waypoints_left > 1 and waypoint_distance <= switch", to: next}
     next:  # from waypoint to waypoint
       do: [next_waypoint, {waypoint: goal}]

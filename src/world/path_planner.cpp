@@ -94,7 +94,7 @@ PlannedPath plan_path(const World& world, const Vec2& from, const Vec2& to, cons
   g.blocked.assign(static_cast<std::size_t>(g.nx) * g.ny, 0);
 
   // 2. Obstacles expanded by the clearance.
-  const double reach = p.clearance + kCellMargin * g.res;
+  const double reach = p.clearance + grid_margin(p.clearance, g.res);
   for (const Obstacle& o : world.obstacles) {
     if (!planned(o)) continue;
     const Aabb b = bounds_of(o.shape).inflated(reach);

@@ -10,6 +10,7 @@
 //   5. pruning: of three consecutive waypoints, the middle one goes when the first and third see
 //      each other (Bresenham's line over the grid);
 // The path is advice: the agent is attracted from waypoint to waypoint and may stray from it.
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -25,11 +26,15 @@ struct PlannerParams {
   std::size_t max_cells = 4'000'000;  // refuse grids larger than this (no path)
 };
 
-// Cells are blocked within clearance + kCellMargin · resolution of an obstacle: the extra ¾ cell
-// makes the guarantee hold between cell centres too (a Bresenham line or a diagonal move passes
-// within 0.71 cells of the free cell centres it visits), so every point of the returned path
-// clears the obstacles by at least `clearance`.
-inline constexpr double kCellMargin = 0.75;
+// Cells are blocked within clearance + grid_margin of an obstacle. Between the centres of two
+// free cells a step of the grid (at most a diagonal, res·√2, and never cutting a blocked corner)
+// dips toward an obstacle's corner by at most √(r² − res²/2) from r: this margin keeps every grid
+// run at least `clearance` away. Pruned shortcuts and the last leg to the goal are checked
+// against the obstacles themselves, so every point of the returned path clears them by at least
+// `clearance` (the thesis expands by the clearance alone).
+inline double grid_margin(double clearance, double resolution) {
+  return std::sqrt(clearance * clearance + 0.5 * resolution * resolution) - clearance;
+}
 
 struct PlannedPath {
   bool found = false;
