@@ -87,17 +87,21 @@ TEST_CASE("intercept time: no real root falls back to the closest approach") {
   CHECK(again.kind == InterceptCase::Roots);
   CHECK(again.time == doctest::Approx(10).epsilon(1e-3));
   // The stress adds the gap still to close at the reference pace.
-  CHECK(intercept_stress(i, {10, 5}, 0.3, 1.0) == doctest::Approx(10 + 4.7));
+  CHECK(intercept_stress(i, {10, 5}, 0.3, 1.0) == doctest::Approx(kNoIntercept + 10 + 4.7));
 }
 
 TEST_CASE("intercept time: both roots negative reverts to distance-based attraction") {
   const Intercept i = intercept_time({-10, 0}, {-1, 0}, 0.3);  // moving apart
   CHECK(i.kind == InterceptCase::Diverging);
-  CHECK(intercept_stress(i, {-10, 0}, 0.3, 1.3) == doctest::Approx(9.7 / 1.3));
+  CHECK(intercept_stress(i, {-10, 0}, 0.3, 1.3) == doctest::Approx(2 * kNoIntercept + 9.7 / 1.3));
   // A closest approach in the past is diverging too, and so are equal velocities.
   CHECK(intercept_time({-10, 5}, {-1, 0}, 0.3).kind == InterceptCase::Diverging);
   CHECK(intercept_time({4, 3}, {0, 0}, 0.3).kind == InterceptCase::Diverging);
-  CHECK(intercept_stress(intercept_time({4, 3}, {0, 0}, 0.3), {4, 3}, 0.3, 1.0) == doctest::Approx(4.7));
+  CHECK(intercept_stress(intercept_time({4, 3}, {0, 0}, 0.3), {4, 3}, 0.3, 1.0) ==
+        doctest::Approx(2 * kNoIntercept + 4.7));
+  // The cases rank: any intercept before any closest approach before moving apart.
+  CHECK(intercept_stress(intercept_time({50, 0}, {-1, 0}, 0.3), {50, 0}, 0.3, 1.3) <
+        intercept_stress(intercept_time({3, 2}, {-1, 0}, 0.3), {3, 2}, 0.3, 1.3));
 }
 
 TEST_CASE("predicted location is eq. 8.1: L_pred = 2 L_curr - L_prev") {
@@ -110,14 +114,14 @@ TEST_CASE("predictive avoidance: a head-on walker is a likely collision, one pas
   PredictiveAvoidParams p;
   // Agent steps from 0 to 0.7 along +x in 0.5 s; the other walks toward it along the same line.
   const Plan head_on{{3, 0}, {2.3, 0}, -0.5, 0.0};
-  const double head = collision_probability({0, 0}, {0.7, 0}, 0, 0.5, 0.25, head_on, 0.25, p);
+  const double head = collision_probability({0, 0}, {0.7, 0}, 0, 0.5, {0.7 / 0.5, 0}, 0.25, head_on, 0.25, p);
   CHECK(head > 0.5);
   // The same walker crossing far ahead, already past the agent's line.
   const Plan past{{1.0, 1.0}, {1.0, 1.7}, -0.5, 0.0};
-  CHECK(collision_probability({0, 0}, {0.7, 0}, 0, 0.5, 0.25, past, 0.25, p) == 0.0);
+  CHECK(collision_probability({0, 0}, {0.7, 0}, 0, 0.5, {0.7 / 0.5, 0}, 0.25, past, 0.25, p) == 0.0);
   // Walking away ahead at the same pace: never within reach.
   const Plan away{{3, 0}, {3.7, 0}, -0.5, 0.0};
-  CHECK(collision_probability({0, 0}, {0.7, 0}, 0, 0.5, 0.25, away, 0.25, p) == 0.0);
+  CHECK(collision_probability({0, 0}, {0.7, 0}, 0, 0.5, {0.7 / 0.5, 0}, 0.25, away, 0.25, p) == 0.0);
 }
 
 TEST_CASE("predictive avoidance: steps ahead count with decreasing weights") {
@@ -129,15 +133,15 @@ TEST_CASE("predictive avoidance: steps ahead count with decreasing weights") {
   two.steps = 2;
   PredictiveAvoidParams three = one;
   three.steps = 3;
-  const double s1 = collision_probability({0, 0}, {0.7, 0}, 0, 0.5, 0.25, crossing, 0.25, one);
-  const double s2 = collision_probability({0, 0}, {0.7, 0}, 0, 0.5, 0.25, crossing, 0.25, two);
-  const double s3 = collision_probability({0, 0}, {0.7, 0}, 0, 0.5, 0.25, crossing, 0.25, three);
+  const double s1 = collision_probability({0, 0}, {0.7, 0}, 0, 0.5, {0.7 / 0.5, 0}, 0.25, crossing, 0.25, one);
+  const double s2 = collision_probability({0, 0}, {0.7, 0}, 0, 0.5, {0.7 / 0.5, 0}, 0.25, crossing, 0.25, two);
+  const double s3 = collision_probability({0, 0}, {0.7, 0}, 0, 0.5, {0.7 / 0.5, 0}, 0.25, crossing, 0.25, three);
   CHECK(s1 == 0.0);  // one step ahead, nothing
   CHECK(s2 > 0.0);   // the second step meets it
   CHECK(s3 >= s2);
   CHECK(s3 - s2 <= 0.25 * 1.0 + 1e-12);  // the third step weighs decay² = 0.25 at most
   // Slowing down (a shorter step) lets it pass: the prediction for the slow step is lower.
-  const double slow = collision_probability({0, 0}, {0.3, 0}, 0, 0.5, 0.25, crossing, 0.25, two);
+  const double slow = collision_probability({0, 0}, {0.3, 0}, 0, 0.5, {0.3 / 0.5, 0}, 0.25, crossing, 0.25, two);
   CHECK(slow < s2);
 }
 
@@ -149,8 +153,8 @@ TEST_CASE("predictive avoidance: the other's turning biases spread the predictio
   // Another walker heading +y, 1.2 m to the agent's right-front: straight on it misses the
   // agent's path; turned left it comes across.
   const Plan other{{2.0, -2.2}, {2.0, -1.5}, -0.5, 0.0};
-  const double a = collision_probability({0, 0}, {0.7, 0}, 0, 0.5, 0.25, other, 0.25, straight_only);
-  const double b = collision_probability({0, 0}, {0.7, 0}, 0, 0.5, 0.25, other, 0.25, with_turns);
+  const double a = collision_probability({0, 0}, {0.7, 0}, 0, 0.5, {0.7 / 0.5, 0}, 0.25, other, 0.25, straight_only);
+  const double b = collision_probability({0, 0}, {0.7, 0}, 0, 0.5, {0.7 / 0.5, 0}, 0.25, other, 0.25, with_turns);
   CHECK(a != b);
 }
 

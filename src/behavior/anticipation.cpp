@@ -53,15 +53,16 @@ double intercept_stress(const Intercept& i, const Vec2& offset, double T, double
   switch (i.kind) {
     case InterceptCase::Within: return 0.0;
     case InterceptCase::Roots: return i.time;
-    case InterceptCase::ClosestApproach: return i.time + (i.min_distance - T) / v_ref;
+    case InterceptCase::ClosestApproach:
+      return kNoIntercept + i.time + (i.min_distance - T) / v_ref;
     case InterceptCase::Diverging: break;
   }
-  return std::max(0.0, offset.norm() - T) / v_ref;
+  return 2 * kNoIntercept + std::max(0.0, offset.norm() - T) / v_ref;
 }
 
 double collision_probability(const Vec2& from, const Vec2& to, double t0, double duration,
-                             double self_radius, const Plan& other, double other_radius,
-                             const PredictiveAvoidParams& p) {
+                             const Vec2& own_velocity, double self_radius, const Plan& other,
+                             double other_radius, const PredictiveAvoidParams& p) {
   const MotionBiases& b = p.biases;
   const double total = b.straight + b.faster + b.slower + b.left + b.right;
   if (total <= 0 || duration <= 0) return 0.0;
@@ -74,7 +75,6 @@ double collision_probability(const Vec2& from, const Vec2& to, double t0, double
                                         turned(b.turn), turned(-b.turn)};
   const std::array<double, 5> weight = {b.straight / total, b.faster / total, b.slower / total,
                                         b.left / total, b.right / total};
-  const Vec2 own_velocity = (to - from) / duration;
   const auto self_at = [&](double t) {
     return t <= t0 + duration ? Vec2(from + (to - from) * ((t - t0) / duration))
                               : Vec2(to + own_velocity * (t - t0 - duration));

@@ -52,7 +52,7 @@ ControlOut predictive_attraction(const double* p, const double* in, const NetNod
   // agent that of the step, the target that of its own last step (scaled by anticipation).
   const SelfState& self = *ctx.self_state;
   const Vec2 v_target = std::min(1.0, p[pattract_p::Anticipation]) * plan_velocity(plan);
-  const Vec2 v_agent = (pose.location - self.location) / pose.duration;
+  const Vec2 v_agent = stepping_velocity(self.planted, pose.forward_foot, pose.duration);
   const Vec2 offset = plan.at(self.t0) + v_target * pose.duration - pose.location;
   const double reach = p[pattract_p::Threshold] + radius + own;
   const Intercept i = intercept_time(offset, v_target - v_agent, reach);
@@ -305,10 +305,11 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
         // threatening other agent counts.
         for (const std::uint32_t j : ctx.neighbours) {
           if (j == ctx.self || (ctx.snapshot.location[j] - self.location).squaredNorm() > r2) continue;
-          stress = std::max(stress, collision_probability(self.location, pose.location, self.t0,
-                                                          pose.duration, ctx.self_radius,
-                                                          ctx.snapshot.plan[j],
-                                                          ctx.snapshot.radius[j], pp));
+          stress = std::max(stress, collision_probability(
+                                        self.location, pose.location, self.t0, pose.duration,
+                                        stepping_velocity(self.planted, pose.forward_foot, pose.duration),
+                                        ctx.self_radius, ctx.snapshot.plan[j],
+                                        ctx.snapshot.radius[j], pp));
         }
       }
       put_control({0.0, p[pavoid_p::Gain] * stress}, on, p[pavoid_p::Weight], p[pavoid_p::Power]);

@@ -65,12 +65,13 @@ follow_path:  # §7.6.2, Fig. 7.26: goal not visible; plans are advice
   finally: [{unbind: seek}]
 
 chase:  # §7.6.3, Fig. 7.35: remembers only where the target was last seen and how it moved
-  params: {agent: agent, radius: 0.3, reach: 0.5, give_up: 8, ahead: 20,
+  # Sight is a corridor as wide as the chaser, so that the last seen location can be walked to.
+  params: {agent: agent, radius: 0.3, reach: 0.8, give_up: 8, ahead: 20,
            occluders: {type: classes, default: default}}
   locals: {lx: 0, ly: 0, lvx: 0, lvy: 0, result: 0}
   states:
     start:
-      go: [{if: "not visible(agent, occluders)", to: failed}]
+      go: [{if: "not visible(agent, occluders, body_radius)", to: failed}]
       default: turn
     turn:
       do: [{spawn: {net: turn_to, args: {to_heading: "heading_to(agent)"}, wait: true, prompt: true}}]
@@ -82,21 +83,21 @@ chase:  # §7.6.3, Fig. 7.35: remembers only where the target was last seen and 
       do: [{set: {lx: "x_of(agent)", ly: "y_of(agent)", lvx: "vx_of(agent)", lvy: "vy_of(agent)"}}]
       go:
         - {if: "arrived(agent, radius)", to: caught}
-        - {if: "not visible(agent, occluders)", to: lost}
+        - {if: "not visible(agent, occluders, body_radius)", to: lost}
       default: watch
     lost:  # 3: location attraction to where it was last seen
       do: [{unbind: pursue}, {target: {sensor: goal, x: lx, y: ly}}, {bind: seek}]
       default: search
     search:  # 4
       go:
-        - {if: "visible(agent, occluders)", to: regained}
+        - {if: "visible(agent, occluders, body_radius)", to: regained}
         - {if: "point_distance(lx, ly) <= reach", to: extrapolate}
         - {after: give_up, to: failed}
     extrapolate:  # 5: on along its last seen velocity
       do: [{target: {sensor: goal, x: "lx + ahead * lvx / max(0.01, hypot(lvx, lvy))",
                      y: "ly + ahead * lvy / max(0.01, hypot(lvx, lvy))"}}]
       go:
-        - {if: "visible(agent, occluders)", to: regained}
+        - {if: "visible(agent, occluders, body_radius)", to: regained}
         - {after: give_up, to: failed}
     regained:
       do: [{unbind: seek}]
@@ -171,7 +172,7 @@ go_to_agent:  # Figs 7.36, 9.2 for a goal that moves: chasing
     select:
       go:
         - {if: "arrived(agent, radius)", to: success}
-        - {if: "not visible(agent, occluders)", to: plan}
+        - {if: "not visible(agent, occluders, body_radius)", to: plan}
         - {if: "stationary > 0", to: attract}
       default: chase
     attract:  # a goal known not to move: attraction, as for a location
@@ -196,7 +197,7 @@ go_to_agent:  # Figs 7.36, 9.2 for a goal that moves: chasing
       do: [{set: {result: -1}}]
       default: exit
   monitors:
-    - {if: "running(follow_path) > 0 and visible(agent, occluders)", do: [{kill: follow_path}],
+    - {if: "running(follow_path) > 0 and visible(agent, occluders, body_radius)", do: [{kill: follow_path}],
        to: select}
   finally: [{unbind: level0}]
 )yaml";

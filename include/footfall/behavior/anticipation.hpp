@@ -48,8 +48,11 @@ Intercept intercept_time(const Vec2& offset, const Vec2& relative_velocity, doub
 // root, the time of closest approach (the thesis solves again with the closest distance as the
 // threshold, which gives that time as a double root) plus the gap that remains at the reference
 // pace; when they diverge, "traditional attraction … based on distance": (|offset| − T) / v_ref.
-// The added gap term is ours: without it a candidate that never comes within T but comes close
-// early would beat one that intercepts a little later.
+// Ours: the cases are ranked — a candidate that intercepts always beats one that only comes close,
+// which beats one that moves apart — by adding kNoIntercept once or twice, so that the time of
+// one case is never weighed against the distance of another. When no candidate can intercept
+// (the target is faster), the ranking within a case is the thesis's.
+inline constexpr double kNoIntercept = 1000.0;  // seconds
 double intercept_stress(const Intercept& i, const Vec2& offset, double threshold, double v_ref);
 
 // A mover's velocity over its published step (zero while it stands).
@@ -78,15 +81,23 @@ struct PredictiveAvoidParams {
   double margin = 0.3;   // probability 1 at contact, falling linearly to 0 this far apart
 };
 
-// The agent steps from `from` to `to` over [t0, t0 + duration] and is assumed to go on at that
-// velocity. For each step k = 1..s ([t0 + (k−1)·duration, t0 + k·duration]) the probability of a
+// The agent steps from `from` to `to` over [t0, t0 + duration] and is assumed to go on at
+// `velocity` (the pace of a step like this one, see stepping_velocity). For each step k = 1..s ([t0 + (k−1)·duration, t0 + k·duration]) the probability of a
 // collision with the other is Σ_c w_c·φ(d_c), the other's predicted motions c weighted by their
 // biases, d_c their closest distance during the step and φ(d) = 1 at contact (d ≤ r_self + r_other)
 // falling to 0 at contact + margin. Returns Σ_k decay^(k−1) P_k.
 // The other's published step is certain; the distribution applies from its end on.
 double collision_probability(const Vec2& from, const Vec2& to, double t0, double duration,
-                             double self_radius, const Plan& other, double other_radius,
-                             const PredictiveAvoidParams& p);
+                             const Vec2& velocity, double self_radius, const Plan& other,
+                             double other_radius, const PredictiveAvoidParams& p);
+
+// The velocity of an agent that goes on taking steps like this one: the moving foot's advance
+// over the planted foot per step duration. (The body's own displacement in one step depends on
+// the stance it starts from: from feet together it covers half a step.) Zero for closing the
+// feet or turning in place.
+inline Vec2 stepping_velocity(const Vec2& planted, const Vec2& foot, double duration) {
+  return duration > 0 ? Vec2((foot - planted) / duration) : Vec2(Vec2::Zero());
+}
 
 // Smallest distance from the origin to the segment [a, b]: the closest approach of two movers
 // whose relative position moves linearly from a to b.
