@@ -166,6 +166,8 @@ class Runner {
   }
 
   void finish(std::size_t i) {
+    if (!nets_.running[i].alive || nets_.running[i].ending) return;  // a finally that kills itself
+    nets_.running[i].ending = true;
     const std::uint32_t id = nets_.running[i].id;
     const std::uint32_t parent = nets_.running[i].parent;
     kill_descendants(id);
@@ -191,7 +193,8 @@ class Runner {
 
   void kill_descendants(std::uint32_t id) {
     for (std::size_t j = 0; j < nets_.running.size(); ++j)
-      if (nets_.running[j].alive && nets_.running[j].parent == id) {
+      if (nets_.running[j].alive && !nets_.running[j].ending && nets_.running[j].parent == id) {
+        nets_.running[j].ending = true;
         kill_descendants(nets_.running[j].id);
         run_finally(j);
         nets_.running[j].alive = false;

@@ -182,6 +182,7 @@ struct Instance {
   std::uint32_t waiting_for = 0;  // id of the child this instance waits on, 0 for none
   bool prompt = false;            // resume within the tick the child exits in
   bool alive = true;
+  bool ending = false;            // its finally actions are running
   std::vector<double> values;  // parameters, then locals
   std::vector<Vec2> path;      // waypoints of the last plan_path (the agent's cell first)
   std::uint32_t waypoint = 0;  // the current one
