@@ -232,3 +232,40 @@ agents: [{name: a, behavior: w, position: [0, 0], attributes: )") + attributes +
     CHECK(std::abs(rate - p) < 0.05);
   }
 }
+
+TEST_CASE("go_to: no path at the clearance ends in failure, with its behaviors unbound") {
+  Simulation sim = test::make_sim(parse_scenario(R"(
+world:
+  segments:
+    - {from: [5, -1], to: [7, -1]}
+    - {from: [7, -1], to: [7, 1]}
+    - {from: [7, 1], to: [5, 1]}
+    - {from: [5, 1], to: [5, -1]}
+  locations: {inside: [6, 0]}
+behaviors:
+  w:
+    nodes:
+      goal: {type: location_sensor}
+      seek: {type: attract, input: goal, bound: 0}
+      walls: {type: proximity_sensor, detects: [wall]}
+      avoid: {type: avoid, input: walls, bound: 0}
+      walk: {type: walk, inputs: [seek, avoid]}
+patnets:
+  errand:
+    locals: {child_result: 0, outcome: 0}
+    states:
+      go:
+        do: [{spawn: {net: go_to, args: {to: inside}, wait: true, prompt: true}}]
+        default: report
+      report:
+        do: [{set: {outcome: child_result}}]
+agents: [{name: a, behavior: w, position: [0, 0], nets: [errand]}]
+)", "nopath.yaml"));
+  for (int f = 0; f < 60; ++f) sim.step();
+  const auto& running = sim.agent_nets().agents[0].running;
+  REQUIRE(running.size() == 1);  // the errand, go_to having ended
+  CHECK(running[0].values[1] == -1.0);  // outcome: the machine's failure
+  CHECK(sim.param("a.seek.bound") == 0.0);
+  CHECK(sim.param("a.avoid.bound") == 0.0);  // level 0 unbound on exit
+  CHECK(sim.agents().location(0) == Vec2(0, 0));
+}
