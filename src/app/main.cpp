@@ -33,6 +33,39 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0.0, 1e6));
   run_cmd->add_flag("-q,--quiet", run.quiet, "print only errors");
 
+  BenchOptions bench;
+  auto* bench_cmd = app.add_subcommand(
+      "bench", "frame rate against agent count: the scenario tiled into a city at its own density");
+  bench_cmd->add_option("scenario", bench.scenario, "scenario YAML file with a population")->required();
+  bench_cmd->add_option("--agents", bench.agents, "agent counts, comma-separated")
+      ->delimiter(',')
+      ->check(CLI::Range(1l, 2'000'000l))
+      ->capture_default_str();
+  bench_cmd->add_option("--frames", bench.frames, "frames measured per point")
+      ->check(CLI::Range(1l, 1'000'000l))
+      ->capture_default_str();
+  bench_cmd->add_option("--warmup", bench.warmup, "frames simulated before measuring")
+      ->check(CLI::Range(0l, 1'000'000l))
+      ->capture_default_str();
+  bench_cmd->add_option("--threads", bench.threads,
+                        "thread counts, comma-separated; each agent count runs at each (0: all cores)")
+      ->delimiter(',')
+      ->check(CLI::Range(0, 1024));
+  bench_cmd->add_option("--pipeline-depth", bench.depth, "frames in flight")
+      ->check(CLI::Range(1, 8))
+      ->capture_default_str();
+  bench_cmd->add_option("--seed", bench.seed, "override the scenario's seed");
+  bench_cmd->add_option("--out", bench.out, "directory for bench.csv and bench.png")
+      ->capture_default_str();
+  bench.motion_dir = FOOTFALL_MOTION_DIR;
+  bench_cmd->add_option("--motion", bench.motion_dir, "directory of the authored steps")
+      ->capture_default_str();
+  bench.plot_script = FOOTFALL_PLOT_SCRIPT;
+  bench_cmd->add_option("--plot", bench.plot_script, "gnuplot script drawing bench.png from bench.csv")
+      ->capture_default_str();
+  bench_cmd->add_flag_callback("--no-plot", [&] { bench.plot_script.clear(); }, "write bench.csv only");
+  bench_cmd->add_flag("-q,--quiet", bench.quiet, "print only warnings and errors");
+
   std::string validate_path;
   auto* validate_cmd = app.add_subcommand("validate", "check a scenario file and exit");
   validate_cmd->add_option("scenario", validate_path, "scenario YAML file")->required();
@@ -44,5 +77,6 @@ int main(int argc, char** argv) {
     return code == 0 ? 0 : 2;
   }
   if (*run_cmd) return run_command(run);
+  if (*bench_cmd) return bench_command(bench);
   return validate_command(validate_path);
 }

@@ -15,25 +15,10 @@
 #include "footfall/motion/library.hpp"
 #include "footfall/pipeline/frame_pipeline.hpp"
 #include "footfall/scenario/scenario.hpp"
+#include "series.hpp"
 
 namespace footfall::app {
 namespace {
-
-struct Series {
-  std::vector<double> values;
-  double mean() const {
-    double s = 0;
-    for (double v : values) s += v;
-    return values.empty() ? 0.0 : s / values.size();
-  }
-  double percentile(double q) const {
-    if (values.empty()) return 0.0;
-    std::vector<double> v = values;
-    const auto k = static_cast<std::size_t>(q * (v.size() - 1) + 0.5);
-    std::nth_element(v.begin(), v.begin() + k, v.end());
-    return v[k];
-  }
-};
 
 // Names never change after the simulation is built, so reading them beside a running step is safe.
 void write_trajectory_rows(std::ostream& out, const Snapshot& s, const std::vector<std::string>& names) {
@@ -159,8 +144,7 @@ int run_command(const RunOptions& o) {
     j["decisions"] = m.decisions;
     j["walk_evaluations"] = m.evaluations;
     // Staggered foot-strikes (DESIGN.md): the walk-node load per frame should stay even.
-    const double most = evaluations.values.empty()
-                            ? 0.0 : *std::max_element(evaluations.values.begin(), evaluations.values.end());
+    const double most = evaluations.max();
     j["walk_evaluations_per_frame"] = {{"mean", evaluations.mean()}, {"max", most},
                                        {"max_over_mean", evaluations.mean() > 0 ? most / evaluations.mean() : 0.0}};
     j["realtime_reduced_frames"] = m.reduced_frames;

@@ -47,8 +47,8 @@ void Simulation::control_stage(bool reduced_fan) {
       const NetTemplate& net = nets_[agents_.net[a]];
       const Feet feet = feet_of(a);
       const SelfState self = self_state(a);
-      const SenseContext ctx{world_, snapshot(), percepts_prev_.neighbours[a],
-                             percepts_prev_.obstacles[a], a, agents_.radius[a], &self};
+      const SenseContext ctx{world_, snapshot(), percepts_prev_.neighbours(a),
+                             percepts_prev_.obstacles(a), a, agents_.radius[a], &self};
       NetEvaluator eval(net);
       decisions_[a] = decide_step(net, agents_.params_of(a), feet, agents_.plan[a].t1, ctx, eval,
                                   scratch, reduced_fan);
@@ -64,7 +64,7 @@ void Simulation::control_stage(bool reduced_fan) {
     const Vec2 from = agents_.plan[a].to;
     const Vec2 to = pose_after(feet_of(a), d.step).location;
     const double t0 = agents_.plan[a].t1;
-    for (const std::uint32_t j : percepts_prev_.neighbours[a]) {
+    for (const std::uint32_t j : percepts_prev_.neighbours(a)) {
       if (j >= a) break;  // sorted: only lower ids have been settled
       if (!deciding_[j]) continue;
       const Decision& dj = decisions_[j];

@@ -53,27 +53,46 @@ void Simulation::plan_sense(double t_next) {
 
 void Simulation::sense_stage() {
   const Snapshot& s = snapshot();
-  parallel_chunks(due_next_.size(), [&](std::size_t begin, std::size_t end) {
+  const std::size_t due = due_next_.size();
+  if (sensed_nb_.size() < due) {
+    sensed_nb_.resize(due);
+    sensed_ob_.resize(due);
+  }
+  parallel_chunks(due, [&](std::size_t begin, std::size_t end) {
     for (std::size_t k = begin; k != end; ++k) {
       const std::uint32_t a = due_next_[k];
       const double r = query_radius_[k];
       const Vec2& here = s.location[a];
       const Aabb box = Aabb{here, here}.inflated(r);
 
-      auto& nb = percepts_next_.neighbours[a];
+      auto& nb = sensed_nb_[k];
       nb.clear();
       s.grid.for_each_in(box, [&](std::uint32_t j) {
         if (j != a && (s.location[j] - here).squaredNorm() <= r * r) nb.push_back(j);
       });
       std::sort(nb.begin(), nb.end());
 
-      auto& ob = percepts_next_.obstacles[a];
+      auto& ob = sensed_ob_[k];
       ob.clear();
       world_.for_each_obstacle_near(box, [&](std::uint32_t o) { ob.push_back(o); });
       std::sort(ob.begin(), ob.end());
       ob.erase(std::unique(ob.begin(), ob.end()), ob.end());
     }
   });
+
+  // P(N), flat, in due order (ascending ids).
+  Percepts& p = percepts_next_;
+  p.agents.assign(due_next_.begin(), due_next_.end());
+  const auto flatten = [due](const std::vector<std::vector<std::uint32_t>>& lists,
+                             std::vector<std::uint32_t>& start, std::vector<std::uint32_t>& ids) {
+    start.assign(due + 1, 0);
+    for (std::size_t k = 0; k < due; ++k)
+      start[k + 1] = start[k] + static_cast<std::uint32_t>(lists[k].size());
+    ids.resize(start[due]);
+    for (std::size_t k = 0; k < due; ++k) std::copy(lists[k].begin(), lists[k].end(), ids.begin() + start[k]);
+  };
+  flatten(sensed_nb_, p.neighbour_start, p.neighbour_ids);
+  flatten(sensed_ob_, p.obstacle_start, p.obstacle_ids);
 }
 
 }  // namespace footfall

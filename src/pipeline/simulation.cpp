@@ -65,9 +65,6 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
     s.resize(n);
     s.grid = UniformGrid(world_.bounds().inflated(50.0), 2.0);
   }
-  percepts_prev_.neighbours.resize(n);
-  percepts_prev_.obstacles.resize(n);
-  percepts_next_ = percepts_prev_;
   deciding_.assign(n, 0);
   decisions_.resize(n);
   progress_.resize(n);
@@ -107,6 +104,7 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
       patnet::start(agent_nets_.agents[a], s.program, s.args, tick_context(0, a));
   publish(0, 0.0);
   if (scripts_.population) {
+    index_endpoints();
     place_initial_population();
     publish(0, 0.0);
   }

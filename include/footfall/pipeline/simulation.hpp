@@ -4,9 +4,13 @@
 // S(N−1); CONTROL(N) uses the percept lists P(N−1), one frame of sensing latency as in Granieri et
 // al. 1995 §4.2; MOTION(N) publishes S(N). Every per-agent computation depends only on published
 // data, so results are bit-identical for any thread count.
+#include <cmath>
 #include <cstdint>
+#include <algorithm>
 #include <memory>
+#include <span>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "footfall/agents/agents.hpp"
@@ -35,11 +39,26 @@ struct SimConfig {
   double realtime_budget_ms = 0;
 };
 
-// What SENSE gathers for one agent: indices of the agents and obstacles it could perceive or touch
-// during its next step.
+// What SENSE gathered for the agents deciding at one frame: for each (ascending ids in `agents`),
+// the agents and obstacles it could perceive or touch during its next step. Flat lists, so memory
+// follows the few agents deciding in a frame, not the whole crowd.
 struct Percepts {
-  std::vector<std::vector<std::uint32_t>> neighbours;
-  std::vector<std::vector<std::uint32_t>> obstacles;
+  std::vector<std::uint32_t> agents;
+  std::vector<std::uint32_t> neighbour_start, obstacle_start;  // agent k: [start[k], start[k + 1])
+  std::vector<std::uint32_t> neighbour_ids, obstacle_ids;      // each agent's list ascending
+
+  // Agent a's lists; empty when SENSE did not look around for it.
+  std::span<const std::uint32_t> neighbours(std::uint32_t a) const { return list(a, neighbour_start, neighbour_ids); }
+  std::span<const std::uint32_t> obstacles(std::uint32_t a) const { return list(a, obstacle_start, obstacle_ids); }
+
+ private:
+  std::span<const std::uint32_t> list(std::uint32_t a, const std::vector<std::uint32_t>& start,
+                                      const std::vector<std::uint32_t>& ids) const {
+    const auto it = std::lower_bound(agents.begin(), agents.end(), a);
+    if (it == agents.end() || *it != a) return {};
+    const auto k = static_cast<std::size_t>(it - agents.begin());
+    return {ids.data() + start[k], start[k + 1] - start[k]};
+  }
 };
 
 struct StageTimes {
@@ -77,6 +96,23 @@ struct Metrics {
   std::uint64_t blocked = 0;         // decisions where every candidate collided
   double foot_slip_max = 0;          // metres: largest slide of a foot on the ground (MOTION)
   std::uint64_t reduced_frames = 0;  // realtime mode: frames whose walk nodes sampled a smaller fan
+};
+
+// Where pedestrians were placed this frame, before any snapshot's grid holds them: bucketed by
+// cell so that checking a spawn's clearance stays local even when a whole crowd is placed at once.
+class PlacedPoints {
+ public:
+  void clear() { cells_.clear(); }
+  void add(const Vec2& p) { cells_[key(cell(p.x()), cell(p.y()))].push_back(p); }
+  bool any_within(const Vec2& p, double r) const;
+
+ private:
+  static constexpr double kCell = 2.0;  // metres
+  static std::int64_t cell(double v) { return static_cast<std::int64_t>(std::floor(v / kCell)); }
+  static std::uint64_t key(std::int64_t x, std::int64_t y) {
+    return (static_cast<std::uint64_t>(x) << 32) ^ static_cast<std::uint32_t>(y);
+  }
+  std::unordered_map<std::uint64_t, std::vector<Vec2>> cells_;
 };
 
 class Simulation {
@@ -158,6 +194,9 @@ class Simulation {
   // Pedestrians that left this frame free their slots; free slots are refilled at entries.
   void population_stage(double t);
   void place_initial_population();
+  void index_endpoints();
+  // A trip's destination endpoint for origin endpoint o, from a uniform draw u in [0, 1).
+  std::size_t destination(std::size_t o, double u) const;
   bool spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool anywhere_on_route);
   // No agent within `clearance` of p anywhere along its current step, no solid obstacle within
   // `radius`.
@@ -171,6 +210,7 @@ class Simulation {
   std::vector<Snapshot> ring_;     // published snapshots; ring_[latest_] is S(N−1) during a step
   std::size_t latest_ = 0;
   Percepts percepts_prev_, percepts_next_;
+  std::vector<std::vector<std::uint32_t>> sensed_nb_, sensed_ob_;  // SENSE's per-decider scratch
   std::vector<std::uint32_t> due_;       // agents deciding this frame, ascending
   std::vector<std::uint8_t> deciding_;
   std::vector<Decision> decisions_;
@@ -185,7 +225,8 @@ class Simulation {
   std::vector<double> trip_start_;      // per slot: when its pedestrian entered
   std::vector<std::uint64_t> spawns_;   // per slot: pedestrians it has held (randomness counter)
   std::vector<std::uint8_t> leaving_;   // per agent: its nets ran Leave this frame
-  std::vector<std::uint32_t> spawned_now_;  // slots filled this frame, for spawn clearance
+  PlacedPoints spawned_now_;            // pedestrians placed this frame, for spawn clearance
+  UniformGrid endpoint_grid_;           // walkway endpoints by position, for local destinations
 
   // MOTION's per-agent walk of the posture graph.
   std::shared_ptr<const motion::MotionLibrary> motion_;
