@@ -16,27 +16,34 @@ void run_frames(Simulation& sim, long frames, int depth, const FrameConsumer& co
                                 std::to_string(depth) + " snapshots (the simulation keeps " +
                                 std::to_string(sim.config().snapshots) + ")");
   long produced = 0;
-  // TBB hands tokens between the filters; TSan cannot see that (libtbb is not instrumented).
-  char handed_on = 0, released = 0;
+  // TBB orders the calls of each serial filter and hands tokens between the filters; TSan cannot
+  // see either (libtbb is not instrumented), so the edges are announced: a step after the step
+  // before it and after the consumption of the slot it overwrites, a consumption after its step
+  // and after the consumption before it.
+  char stepped = 0, handed_on = 0, consumed = 0, released = 0;
   tbb::parallel_pipeline(
       static_cast<std::size_t>(depth),
       tbb::make_filter<void, PublishedFrame>(
           tbb::filter_mode::serial_in_order,
           [&](tbb::flow_control& fc) -> PublishedFrame {
+            tsan_acquire(&stepped);
+            tsan_acquire(&released);
             if (produced == frames) {
               fc.stop();
               return {};
             }
-            tsan_acquire(&released);  // the slot about to be overwritten was consumed
             ++produced;
             sim.step();
+            tsan_release(&stepped);
             tsan_release(&handed_on);
             return {&sim.snapshot(), sim.last_frame()};
           }) &
           tbb::make_filter<PublishedFrame, void>(tbb::filter_mode::serial_in_order,
                                                  [&](const PublishedFrame& f) {
                                                    tsan_acquire(&handed_on);
+                                                   tsan_acquire(&consumed);
                                                    consume(f);
+                                                   tsan_release(&consumed);
                                                    tsan_release(&released);
                                                  }));
 }
