@@ -151,7 +151,7 @@ TEST_CASE("S14 pursuit: the intercept chaser runs straight and catches its targe
     }
     r[mode].length = length(path);
     r[mode].deviation = max_deviation(path);
-    MESSAGE(mode << ": caught at " << r[mode].caught << " s, path " << r[mode].length
+    MESSAGE(std::string(mode) << ": caught at " << r[mode].caught << " s, path " << r[mode].length
                  << " m, off its chord by " << r[mode].deviation << " m ("
                  << 100 * r[mode].deviation / r[mode].length << "%)");
   }
@@ -341,7 +341,7 @@ agents: [{name: a, behavior: w, position: [0, 0], heading: 0}]
       turned[with] = total_turn(t.heading[0]);
       CHECK(sim.progress()[0].arrived);
     }
-    MESSAGE("goal " << goal << ": total heading change " << turned[0] * 180 / kPi << " deg without inertia, "
+    MESSAGE("goal " << std::string(goal) << ": total heading change " << turned[0] * 180 / kPi << " deg without inertia, "
                     << turned[1] * 180 / kPi << " with");
     CHECK(turned[1] < turned[0]);
   }
