@@ -71,7 +71,8 @@ TEST_CASE("malformed scenarios fail with file:line:col and exit code 2") {
 }
 
 TEST_CASE("the shipped scenarios validate") {
-  for (const char* name : {"sawtooth.yaml", "swap6.yaml"}) {
+  for (const char* name : {"sawtooth.yaml", "swap6.yaml", "two_rooms.yaml", "radiator.yaml", "pursuit.yaml",
+                           "crossing3.yaml", "swap6_rushed.yaml", "full_system.yaml", "homer_marge.yaml"}) {
     const Outcome o = validate(footfall::test::source_path(std::string("data/scenarios/") + name));
     CAPTURE(o.output);
     CHECK(o.exit_code == 0);

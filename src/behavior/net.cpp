@@ -4,9 +4,65 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "footfall/behavior/anticipation.hpp"
 #include "footfall/behavior/controls.hpp"
+#include "footfall/behavior/reflexes.hpp"
 
 namespace footfall {
+
+namespace {
+
+// Predictive attraction (Reich §8.2.3) at one candidate. Modes: 0 attracts to the target where it
+// is (the naive chaser of Fig. 8.5), 1 to where it will be after one more step (eq. 8.1, Fig. 8.7),
+// 2 by the time to intercept it (eqs 8.2–8.17, Figs 8.9–8.10).
+ControlOut predictive_attraction(const double* p, const double* in, const NetNode& src,
+                                 const double* sp, const Pose& pose, const SenseContext& ctx) {
+  const int mode = static_cast<int>(p[pattract_p::Mode]);
+  const AttractParams ap{p[pattract_p::KTheta], p[pattract_p::KD], p[pattract_p::TTheta],
+                         p[pattract_p::TD]};
+  const ControlOut naive = in[0] != 0.0 ? attract(in[1], in[2], ap) : ControlOut{};
+  if (mode == 0) return naive;
+  // The target as a motion: an agent's published step, or a point that stays where it is.
+  Plan plan;
+  double radius = 0, own = ctx.self_radius;  // bounding radii; a location is a bare point
+  if (src.kind == NodeKind::ObjectSensor) {
+    const int a = static_cast<int>(sp[object_p::Agent]);
+    const int o = static_cast<int>(sp[object_p::Obstacle]);
+    if (a >= 0 && a < static_cast<int>(ctx.snapshot.size()) && a != static_cast<int>(ctx.self)) {
+      plan = ctx.snapshot.plan[a];
+      radius = ctx.snapshot.radius[a];
+    } else if (o >= 0 && o < static_cast<int>(ctx.world.obstacles.size())) {
+      const Vec2 q = closest_point(ctx.world.obstacles[o].shape, pose.location);
+      plan = {q, q, 0, 0};
+    } else {
+      return {};
+    }
+  } else {
+    const Vec2 x(sp[location_p::X], sp[location_p::Y]);
+    plan = {x, x, 0, 0};
+    own = 0;
+  }
+  if (mode == 1) {  // eq. 8.1: attract to where the target will be after one more step
+    const Vec2 q = predicted_location(plan.to, plan.from);
+    return attract((q - pose.location).norm() - radius - own,
+                   relative_angle(pose.location, pose.heading, q), ap);
+  }
+  if (!ctx.self_state || pose.duration <= 0) return naive;
+  // Mode 2 (eqs 8.2–8.17): both keep constant velocity from the end of the candidate step — the
+  // agent that of the step, the target that of its own last step (scaled by anticipation).
+  const SelfState& self = *ctx.self_state;
+  const Vec2 v_target = std::min(1.0, p[pattract_p::Anticipation]) * plan_velocity(plan);
+  const Vec2 v_agent = stepping_velocity(self.planted, pose.forward_foot, pose.duration);
+  const Vec2 offset = plan.at(self.t0) + v_target * pose.duration - pose.location;
+  const double reach = p[pattract_p::Threshold] + radius + own;
+  const Intercept i = intercept_time(offset, v_target - v_agent, reach);
+  const double t = i.kind == InterceptCase::Within
+                       ? 0.0
+                       : pose.duration + intercept_stress(i, offset, reach, p[pattract_p::VRef]);
+  return {0.0, p[pattract_p::KD] * t};
+}
+
+}  // namespace
 
 NetTemplate NetTemplate::build(std::string name, const std::vector<NodeDecl>& decls) {
   NetTemplate t;
@@ -42,9 +98,18 @@ NetTemplate NetTemplate::build(std::string name, const std::vector<NodeDecl>& de
       t.link_src_.push_back(it->second);
     }
     n.link_count = static_cast<std::uint32_t>(d.inputs.size());
-    if (info.role == NodeRole::Control && n.link_count != 1)
-      throw std::invalid_argument("node '" + d.name + "' (" + info.name +
-                                  ") needs exactly one sensor input");
+    if (info.role == NodeRole::Control && n.link_count != static_cast<std::uint32_t>(info.inputs))
+      throw std::invalid_argument(
+          "node '" + d.name + "' (" + info.name + ") " +
+          (info.inputs == 1 ? "needs exactly one sensor input"
+                            : "takes no input: it reads the agent's own state"));
+    if (d.kind == NodeKind::PredictiveAttract) {
+      const NodeKind src = decls[index.at(d.inputs[0])].kind;
+      if (src != NodeKind::ObjectSensor && src != NodeKind::LocationSensor)
+        throw std::invalid_argument("node '" + d.name +
+                                    "' (predictive_attract) reads an object_sensor or a "
+                                    "location_sensor, not '" + d.inputs[0] + "'");
+    }
     if (info.role == NodeRole::Motor) {
       if (t.walk_ >= 0) throw std::invalid_argument("a net has one walk node; '" + d.name +
                                                     "' is a second");
@@ -178,6 +243,86 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
                                              p[avoid_p::KeepRight]})
                       : ControlOut{},
                   on, p[avoid_p::Weight], p[avoid_p::Power]);
+      break;
+    }
+    case NodeKind::DepthSensor: {
+      DepthParams d;
+      d.sensors = static_cast<int>(p[depth_p::Sensors]);
+      d.fov = p[depth_p::Fov];
+      d.range = p[depth_p::Range];
+      d.min_range = p[depth_p::MinRange];
+      d.bias = p[depth_p::Bias];
+      d.cos_power = p[depth_p::CosPower];
+      d.walkers = n.walkers;
+      d.classes = n.mask;
+      put_percept(sense_depth(pose, ctx, d));
+      break;
+    }
+    case NodeKind::Inertia: {
+      const bool on = p[inertia_p::Bound] != 0.0;
+      double stress = 0;
+      if (on && ctx.self_state) {
+        const SelfState& self = *ctx.self_state;
+        stress = inertia_stress(wrap_angle(pose.heading - self.heading), self.velocity.norm(),
+                                p[inertia_p::VRef], p[inertia_p::Stagger], self.lurch);
+      }
+      put_control({0.0, stress}, on, p[inertia_p::Weight], p[inertia_p::Power]);
+      break;
+    }
+    case NodeKind::TerrainLookahead: {
+      const bool on = p[lookahead_p::Bound] != 0.0;
+      const double stress =
+          on ? terrain_lookahead(ctx.world, pose.forward_foot, pose.heading,
+                                 static_cast<int>(p[lookahead_p::Steps]), p[lookahead_p::Stride],
+                                 p[lookahead_p::Decay])
+             : 0.0;
+      put_control({0.0, stress}, on, p[lookahead_p::Weight], p[lookahead_p::Power]);
+      break;
+    }
+    case NodeKind::PredictiveAttract: {
+      const bool on = p[pattract_p::Bound] != 0.0;
+      const NetNode& src = net_->nodes()[net_->link_sources()[n.first_link]];
+      put_control(on ? predictive_attraction(p, in, src, params + src.param_offset, pose, ctx)
+                     : ControlOut{},
+                  on, p[pattract_p::Weight], p[pattract_p::Power]);
+      break;
+    }
+    case NodeKind::PredictiveAvoid: {
+      const bool on = p[pavoid_p::Bound] != 0.0;
+      double stress = 0;
+      const double anticipation = p[pavoid_p::Anticipation];
+      if (on && ctx.self_state && anticipation > 0 && pose.duration > 0) {
+        const SelfState& self = *ctx.self_state;
+        PredictiveAvoidParams pp;
+        pp.biases = {p[pavoid_p::Straight], p[pavoid_p::Faster], p[pavoid_p::Slower],
+                     p[pavoid_p::Left],     p[pavoid_p::Right],  p[pavoid_p::SpeedChange],
+                     p[pavoid_p::Turn]};
+        pp.steps = std::max(1, static_cast<int>(std::lround(p[pavoid_p::Steps] * anticipation)));
+        pp.decay = p[pavoid_p::Decay];
+        pp.margin = p[pavoid_p::Margin];
+        const double r2 = p[pavoid_p::Radius] * p[pavoid_p::Radius];
+        // "Proportional to the agent's point of intersection of highest probability": the most
+        // threatening other agent counts.
+        for (const std::uint32_t j : ctx.neighbours) {
+          if (j == ctx.self || (ctx.snapshot.location[j] - self.location).squaredNorm() > r2) continue;
+          stress = std::max(stress, collision_probability(
+                                        self.location, pose.location, self.t0, pose.duration,
+                                        stepping_velocity(self.planted, pose.forward_foot, pose.duration),
+                                        ctx.self_radius, ctx.snapshot.plan[j],
+                                        ctx.snapshot.radius[j], pp));
+        }
+      }
+      put_control({0.0, p[pavoid_p::Gain] * stress}, on, p[pavoid_p::Weight], p[pavoid_p::Power]);
+      break;
+    }
+    case NodeKind::PassiveAvoid: {
+      const bool on = p[passive_p::Bound] != 0.0;
+      const bool halt = on && ctx.self_state && steps_forward(*ctx.self_state, pose) &&
+                        something_ahead(ctx, *ctx.self_state, p[passive_p::Distance],
+                                        p[passive_p::Fov], n.walkers, n.mask);
+      out[0] = 0.0;
+      out[1] = halt ? 1.0 : 0.0;
+      out[2] = halt ? p[passive_p::Weight] : 0.0;
       break;
     }
     case NodeKind::Walk: {

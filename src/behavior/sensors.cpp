@@ -1,6 +1,7 @@
 #include "footfall/behavior/sensors.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace footfall {
 
@@ -100,6 +101,47 @@ std::optional<Percept> sense_field_of_view(const Pose& pose, const SenseContext&
   }
   if (inv_sum == 0) return std::nullopt;
   return Percept{1.0 / inv_sum, nearest_theta};
+}
+
+double range_reading(const Pose& pose, const SenseContext& ctx, double direction, double half,
+                     double range, bool walkers, std::uint64_t classes) {
+  const int rays = std::max(3, static_cast<int>(std::ceil(2.0 * half / (kPi / 36))) + 1);
+  double best = range;
+  for (int k = 0; k < rays; ++k) {
+    const double a = pose.heading + direction - half + 2.0 * half * k / (rays - 1);
+    const Vec2 dir = unit_from_heading(a);
+    if (walkers)
+      for (const std::uint32_t j : ctx.neighbours) {
+        if (j == ctx.self) continue;
+        best = std::min(best, ray_distance(Cylinder{ctx.snapshot.location[j], ctx.snapshot.radius[j]},
+                                           pose.location, dir));
+      }
+    for (const std::uint32_t o : ctx.obstacles) {
+      const Obstacle& ob = ctx.world.obstacles[o];
+      if (!(classes & (1ull << ob.cls))) continue;
+      best = std::min(best, ray_distance(ob.shape, pose.location, dir));
+    }
+  }
+  return best;
+}
+
+std::optional<Percept> sense_depth(const Pose& pose, const SenseContext& ctx, const DepthParams& p) {
+  const int n = std::max(1, p.sensors);
+  const double half = p.fov / n;
+  double sum_w = 0, sum = 0, deepest = -1, deepest_phi = 0;
+  for (int i = 0; i < n; ++i) {
+    const double phi = -p.fov + (2 * i + 1) * half;
+    const double r = std::max(p.min_range, range_reading(pose, ctx, phi, half, p.range, p.walkers, p.classes));
+    const double w = p.bias + (1 - p.bias) * std::pow(std::max(0.0, std::cos(phi)), p.cos_power);
+    sum_w += w;
+    sum += w * (p.range / r - 1.0);
+    if (r > deepest + 1e-9 || (std::abs(r - deepest) <= 1e-9 && std::abs(phi) < std::abs(deepest_phi))) {
+      deepest = r;
+      deepest_phi = phi;
+    }
+  }
+  if (sum_w <= 0) return std::nullopt;
+  return Percept{sum / sum_w, deepest_phi};
 }
 
 }  // namespace footfall

@@ -91,6 +91,21 @@ double step_duration(const FanParams& fan, const Footstep& step) {
   return fan.step_time * std::clamp(ratio, 0.6, 1.25);
 }
 
+Footstep turning_step(const Feet& feet, double heading) {
+  const double agent = feet.heading();
+  const double closing = (feet.planted - feet.trailing).norm();
+  const double mid_cycle = wrap_angle(feet.planted_heading - feet.trailing_heading);
+  double foot_heading = feet.planted_heading;  // bring the other foot alongside
+  if (std::abs(mid_cycle) < 1e-9) {
+    const double rest = wrap_angle(heading - feet.planted_heading);
+    foot_heading = wrap_angle(feet.planted_heading + std::clamp(rest, -kPi / 2, kPi / 2));
+  }
+  const double turn = wrap_angle(foot_heading - agent);
+  if (closing < 1e-9 && std::abs(wrap_angle(foot_heading - feet.trailing_heading)) < 1e-12)
+    return {StepKind::Stay, feet.planted, feet.planted_heading, 0.0, 0.0};
+  return {StepKind::Turn, feet.planted, foot_heading, turn, closing};
+}
+
 bool better(double ea, const Footstep& a, double eb, const Footstep& b) {
   if (ea != eb) return ea < eb;
   if (a.kind != b.kind) return a.kind < b.kind;
@@ -155,17 +170,30 @@ bool step_collides(const SenseContext& ctx, const Vec2& from, const Vec2& to, do
 Decision decide_step(const NetTemplate& net, const double* params, const Feet& feet, double t,
                      const SenseContext& ctx, NetEvaluator& eval,
                      std::vector<Footstep>& scratch, bool reduced_fan) {
-  const FanParams full = FanParams::from(params + net.nodes()[net.walk_node()].param_offset);
-  const FanParams fan = reduced_fan ? full.reduced() : full;
+  const double* walk = params + net.nodes()[net.walk_node()].param_offset;
+  const FanParams full = FanParams::from(walk);
+  FanParams fan = reduced_fan ? full.reduced() : full;
   std::vector<Vec2> goals;
-  for_each_bound_goal(net, params, [&](const Vec2& g, double) { goals.push_back(g); });
-  generate_candidates(fan, feet, goals, scratch);
+  if (walk[walk_p::Turning] != 0.0) {
+    // A turning state machine holds the feet (Reich §7.6.1): its step, not the fan's.
+    scratch.assign(1, turning_step(feet, walk[walk_p::TurnTo]));
+  } else {
+    if (walk[walk_p::Variation] > 0 && ctx.self_state) {
+      // Inconsistent pace (Reich §7.7): this step's arcs scale by 1 ± variation.
+      const double scale = 1.0 + walk[walk_p::Variation] * (2.0 * ctx.self_state->pace_draw - 1.0);
+      fan.min_step *= scale;
+      fan.max_step *= scale;
+    }
+    for_each_bound_goal(net, params, [&](const Vec2& g, double) { goals.push_back(g); });
+    generate_candidates(fan, feet, goals, scratch);
+  }
 
   const Vec2 here = feet.location();
   Decision best;
   for (const Footstep& step : scratch) {
-    const Pose pose = pose_after(feet, step);
+    Pose pose = pose_after(feet, step);
     const double duration = step_duration(fan, step);
+    pose.duration = duration;
     double energy = kInf;
     if (!step_collides(ctx, here, pose.location, t, duration)) {
       energy = eval.evaluate(params, pose, ctx);

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "footfall/core/rng.hpp"
+#include "footfall/world/path_planner.hpp"
 #include "footfall/world/world.hpp"
 
 namespace footfall::patnet {
@@ -32,6 +34,8 @@ const char* param_type_name(ParamType t) {
     case ParamType::Location: return "location";
     case ParamType::Signal: return "signal";
     case ParamType::Region: return "region";
+    case ParamType::Agent: return "agent";
+    case ParamType::Classes: return "classes";
   }
   return "?";
 }
@@ -94,7 +98,7 @@ class Runner {
 
   EvalContext eval_context(std::size_t i) const {
     const Instance& inst = nets_.running[i];
-    return {ctx_.time, inst.entered, inst.values.data(), ctx_.agent, &ctx_.view, inst.id};
+    return {ctx_.time, inst.entered, inst.values.data(), ctx_.agent, &ctx_.view, inst.id, &inst};
   }
 
   // The transition to take now, and the time to date the new state's entry.
@@ -118,14 +122,37 @@ class Runner {
     const auto& monitors = prog(nets_.running[i].program).monitors;
     if (monitors.empty()) return;
     std::vector<std::uint8_t> fired(monitors.size());
-    for (std::size_t m = 0; m < monitors.size(); ++m)
+    for (std::size_t m = 0; m < monitors.size(); ++m) {
       fired[m] = monitors[m].when(eval_context(i)) != 0.0;
+      if (monitors[m].probability) fired[m] = notices(i, m, fired[m] != 0);
+    }
     for (std::size_t m = 0; m < monitors.size(); ++m) {
       if (!fired[m] || !nets_.running[i].alive) continue;
       if (monitors[m].when(eval_context(i)) == 0.0) continue;  // obviated by an earlier action
       run_actions(i, monitors[m].actions);
       if (monitors[m].to != kNone && nets_.running[i].alive) enter(i, monitors[m].to, ctx_.time);
     }
+  }
+
+  // Whether the agent reacts to monitor m's condition (Reich §7.7): one draw with the monitor's
+  // probability each time the condition turns true, kept while it stays true.
+  bool notices(std::size_t i, std::size_t m, bool condition) {
+    Instance& inst = nets_.running[i];
+    inst.monitor_state.resize(prog(inst.program).monitors.size(), 0);
+    std::uint8_t& state = inst.monitor_state[m];
+    if (!condition) {
+      state = 0;
+      return false;
+    }
+    if (state == 0) {
+      const double p = (*prog(inst.program).monitors[m].probability)(eval_context(i));
+      const std::uint64_t step =
+          ctx_.agent != kNoAgent ? ctx_.view.agents->steps[ctx_.agent] : static_cast<std::uint64_t>(ctx_.time * 1e3);
+      const std::uint64_t counter = splitmix64((step << 32) ^ inst.id) ^ m;
+      const double u = counter_uniform(ctx_.view.seed, ctx_.agent, counter, RngStream::Monitor);
+      state = u < p ? 1 : 2;
+    }
+    return state == 1;
   }
 
   void enter(std::size_t i, int state, double at) {
@@ -139,21 +166,45 @@ class Runner {
   }
 
   void finish(std::size_t i) {
+    if (!nets_.running[i].alive || nets_.running[i].ending) return;  // a finally that kills itself
+    nets_.running[i].ending = true;
     const std::uint32_t id = nets_.running[i].id;
     const std::uint32_t parent = nets_.running[i].parent;
-    nets_.running[i].alive = false;
     kill_descendants(id);
-    for (Instance& p : nets_.running)
-      if (p.alive && p.id == parent && p.waiting_for == id) p.waiting_for = 0;
+    run_finally(i);
+    nets_.running[i].alive = false;
+    for (std::size_t p = 0; p < nets_.running.size(); ++p) {
+      Instance& inst = nets_.running[p];
+      if (!inst.alive || inst.id != parent || inst.waiting_for != id) continue;
+      inst.waiting_for = 0;
+      const Program& child = prog(nets_.running[i].program);
+      const Program& mine = prog(inst.program);
+      if (child.result >= 0 && mine.child_result >= 0)
+        inst.values[mine.child_result] = nets_.running[i].values[child.result];
+      if (inst.prompt) resumed.push_back(p);
+    }
+  }
+
+  // An ending instance's `finally` actions (its cleanup: unbinding what it bound).
+  void run_finally(std::size_t i) {
+    const auto& actions = prog(nets_.running[i].program).finally;
+    if (!actions.empty() && nets_.running[i].alive) run_actions(i, actions);
   }
 
   void kill_descendants(std::uint32_t id) {
     for (std::size_t j = 0; j < nets_.running.size(); ++j)
-      if (nets_.running[j].alive && nets_.running[j].parent == id) {
-        nets_.running[j].alive = false;
+      if (nets_.running[j].alive && !nets_.running[j].ending && nets_.running[j].parent == id) {
+        nets_.running[j].ending = true;
         kill_descendants(nets_.running[j].id);
+        run_finally(j);
+        nets_.running[j].alive = false;
       }
   }
+
+ public:
+  std::vector<std::size_t> resumed;  // prompt parents whose child ended during this pass
+
+ private:
 
   void run_actions(std::size_t i, const std::vector<Action>& actions) {
     for (const Action& a : actions) {
@@ -200,7 +251,10 @@ class Runner {
     for (const Compiled& c : a.args) args.push_back(c(eval_context(i)));
     const std::uint32_t id = nets_.running[i].id;
     const std::size_t child = spawn(a.program, std::move(args), id);
-    if (a.wait && nets_.running[child].alive) nets_.running[i].waiting_for = nets_.running[child].id;
+    if (a.wait && nets_.running[child].alive) {
+      nets_.running[i].waiting_for = nets_.running[child].id;
+      nets_.running[i].prompt = a.prompt;
+    }
   }
   void run(std::size_t, const Kill& a) {
     for (std::size_t j = 0; j < nets_.running.size(); ++j)
@@ -254,6 +308,48 @@ class Runner {
     if (nets_.running[child].alive) nets_.running[i].waiting_for = nets_.running[child].id;
   }
   void run(std::size_t, const Leave&) { nets_.left = true; }
+  void run(std::size_t i, const SetPoint& a) {
+    if (!ctx_.params) return;
+    const EvalContext ec = eval_context(i);
+    ctx_.params[a.x_slot] = a.x(ec);
+    ctx_.params[a.x_slot + 1] = a.y(ec);
+  }
+  void run(std::size_t i, const SetObject& a) {
+    if (!ctx_.params) return;
+    ctx_.params[a.agent_slot] = a.agent(eval_context(i));
+    ctx_.params[a.agent_slot + 1] = -1.0;  // the obstacle slot: an agent is followed instead
+  }
+  void run(std::size_t i, const PlanPath& a) {
+    if (ctx_.agent == kNoAgent) return;
+    const EvalContext ec = eval_context(i);
+    PlannerParams pp;
+    pp.clearance = a.clearance(ec);
+    pp.resolution = std::max(0.01, a.resolution(ec));
+    pp.boundary = a.boundary(ec);
+    const double classes = a.classes(ec);
+    pp.classes = classes < 0 ? ~0ull : static_cast<std::uint64_t>(classes);
+    const PlannedPath plan = plan_path(*ctx_.view.world, ctx_.view.agents->location(ctx_.agent),
+                                       Vec2(a.x(ec), a.y(ec)), pp);
+    Instance& inst = nets_.running[i];
+    inst.path = plan.waypoints;
+    inst.waypoint = inst.path.size() > 1 ? 1 : 0;  // the first is the agent's own cell
+    inst.path_status = plan.found ? 1 : -1;
+  }
+  void run(std::size_t i, const AimAtWaypoint& a) {
+    const Instance& inst = nets_.running[i];
+    if (!ctx_.params || inst.waypoint >= inst.path.size()) return;
+    ctx_.params[a.x_slot] = inst.path[inst.waypoint].x();
+    ctx_.params[a.x_slot + 1] = inst.path[inst.waypoint].y();
+  }
+  void run(std::size_t i, const NextWaypoint&) {
+    Instance& inst = nets_.running[i];
+    if (inst.waypoint + 1 < inst.path.size()) ++inst.waypoint;
+  }
+  void run(std::size_t i, const Turn& a) {
+    if (!ctx_.params) return;
+    ctx_.params[a.turning_slot] = a.heading ? 1.0 : 0.0;
+    if (a.heading) ctx_.params[a.turn_to_slot] = wrap_angle((*a.heading)(eval_context(i)));
+  }
 
   AgentNets& nets_;
   const TickContext& ctx_;
@@ -275,6 +371,17 @@ void tick(AgentNets& nets, const TickContext& ctx) {
   Runner runner(nets, ctx);
   // Children spawned during the pass are appended and tick in the same pass.
   for (std::size_t i = 0; i < nets.running.size(); ++i) runner.tick(i);
+  // Parents that called with `prompt` resume within this tick when their child has ended (a few
+  // rounds at most: each round may end further children).
+  for (int round = 0; round < 8 && !runner.resumed.empty(); ++round) {
+    std::vector<std::size_t> again;
+    again.swap(runner.resumed);
+    std::sort(again.begin(), again.end());
+    again.erase(std::unique(again.begin(), again.end()), again.end());
+    const std::size_t before = nets.running.size();
+    for (const std::size_t i : again) runner.tick(i);
+    for (std::size_t i = before; i < nets.running.size(); ++i) runner.tick(i);  // new children
+  }
   remove_finished(nets);
 }
 

@@ -2,6 +2,7 @@
 // Reads S(N−1) and P(N−1); writes one decision per deciding agent.
 #include "footfall/core/parallel.hpp"
 
+#include "footfall/core/rng.hpp"
 #include "footfall/pipeline/simulation.hpp"
 
 namespace footfall {
@@ -15,6 +16,20 @@ Feet Simulation::feet_of(std::uint32_t a) const {
 Footstep Simulation::stand_still(std::uint32_t a) const {
   const std::uint8_t trailing = 1 - agents_.forward[a];
   return {StepKind::Stay, agents_.foot[trailing][a], agents_.foot_heading[trailing][a], 0.0, 0.0};
+}
+
+SelfState Simulation::self_state(std::uint32_t a) const {
+  const Plan& last = agents_.plan[a];  // the step that ends at this foot-strike
+  SelfState s;
+  s.location = last.to;
+  s.heading = agents_.heading(a);
+  s.planted = agents_.foot[agents_.forward[a]][a];
+  if (last.t1 > last.t0) s.velocity = (last.to - last.from) / (last.t1 - last.t0);
+  s.t0 = last.t1;
+  const std::uint64_t step = agents_.steps[a];
+  s.lurch = counter_uniform(config_.seed, a, step, RngStream::Lurch) < 0.5 ? -1.0 : 1.0;
+  s.pace_draw = counter_uniform(config_.seed, a, step, RngStream::Pace);
+  return s;
 }
 
 void Simulation::control_stage(bool reduced_fan) {
@@ -31,8 +46,9 @@ void Simulation::control_stage(bool reduced_fan) {
       }
       const NetTemplate& net = nets_[agents_.net[a]];
       const Feet feet = feet_of(a);
+      const SelfState self = self_state(a);
       const SenseContext ctx{world_, snapshot(), percepts_prev_.neighbours(a),
-                             percepts_prev_.obstacles(a), a, agents_.radius[a]};
+                             percepts_prev_.obstacles(a), a, agents_.radius[a], &self};
       NetEvaluator eval(net);
       decisions_[a] = decide_step(net, agents_.params_of(a), feet, agents_.plan[a].t1, ctx, eval,
                                   scratch, reduced_fan);

@@ -49,6 +49,11 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
       agents_.net.push_back(pop.behavior);
       agents_.param_offset.push_back(static_cast<std::uint32_t>(agents_.params.size()));
       agents_.params.insert(agents_.params.end(), pop.params.begin(), pop.params.end());
+      if (agents_.model_stride > 0) {
+        std::vector<double> values = pop.model;
+        values.resize(agents_.model_stride, 50.0);
+        agents_.model.insert(agents_.model.end(), values.begin(), values.end());
+      }
       agents_.active.push_back(0);
     }
   }
@@ -217,6 +222,8 @@ void Simulation::track_goal(std::uint32_t a, double t, bool standing) {
     goal = g;
     tolerance = t_d;
   });
+  // A goal unbound once reached (a state machine that ends on arrival) stays reached.
+  if (!has && g.has_goal && g.arrived) return;
   if (has != g.has_goal || (has && goal != g.goal)) {
     g = GoalProgress{has, goal, tolerance, kInf, t, false, g.stuck};
   }

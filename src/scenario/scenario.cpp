@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <sstream>
 
+#include "footfall/behavior/model_effects.hpp"
 #include "footfall/world/city.hpp"
 #include "scripts_loader.hpp"
 #include "yaml_reader.hpp"
@@ -37,7 +38,7 @@ class Loader {
     if (!root.IsDefined() || root.IsNull()) r_.fail_mark(YAML::Mark(), "the scenario is empty");
     r_.expect_map(root, "the scenario",
                   {"name", "description", "seed", "frame_rate", "duration", "world", "city",
-                   "behaviors", "patnets", "global_nets", "agents", "population"});
+                   "behaviors", "patnets", "global_nets", "agents", "population", "agent_model"});
     Scenario s;
     s.path = r_.file();
     s.name = root["name"] ? r_.string(root["name"], "name") : std::string("scenario");
@@ -65,9 +66,13 @@ class Loader {
     }
     if (!root["behaviors"]) r_.fail(root, "the scenario has no 'behaviors'");
     behaviors(root["behaviors"], s);
+    if (const auto m = root["agent_model"]) agent_model(m, s.model);
     ScriptsLoader scripts(r_, s.world, s.nets);
     if (s.tiles > 1) scripts.set_tile_prefix("x0y0_");
     if (root["patnets"]) scripts.declare(root["patnets"]);
+    scripts.declare_locomotion_nets();
+    scripts.set_model(&s.model);
+    scripts.set_agents(&s.agents);
     scripts.light_nets(timings_);
     if (!root["agents"] && !root["population"])
       r_.fail(root, "the scenario has no 'agents' and no 'population'");
@@ -336,7 +341,12 @@ class Loader {
       case NodeKind::LineSensor: allowed.insert(allowed.end(), {"segment", "detects"}); break;
       case NodeKind::ProximitySensor: allowed.insert(allowed.end(), {"detects"}); break;
       case NodeKind::TerrainSensor: allowed.insert(allowed.end(), {"types"}); break;
-      case NodeKind::Attract: case NodeKind::Avoid: allowed.insert(allowed.end(), {"input"}); break;
+      case NodeKind::Attract: case NodeKind::Avoid: case NodeKind::PredictiveAttract:
+        allowed.insert(allowed.end(), {"input"});
+        break;
+      case NodeKind::DepthSensor: case NodeKind::PassiveAvoid:
+        allowed.insert(allowed.end(), {"detects"});
+        break;
       case NodeKind::Walk: allowed.insert(allowed.end(), {"inputs"}); break;
       default: break;
     }
@@ -349,19 +359,22 @@ class Loader {
       r_.expect_seq(ins, "inputs");
       for (const auto& i : ins) d.inputs.push_back(r_.string(i, "input"));
     }
-    if (info->role == NodeRole::Control && !n["input"])
+    if (info->role == NodeRole::Control && info->inputs == 1 && !n["input"])
       r_.fail(n, "node '" + name + "' (" + type + ") needs an 'input' sensor");
     if (const auto det = n["detects"]) {
       r_.expect_seq(det, "detects");
       for (const auto& c : det) {
         const std::string cls = r_.string(c, "detected class");
-        if (cls == "walkers" && info->kind == NodeKind::ProximitySensor) { d.walkers = true; continue; }
+        if (cls == "walkers" && info->kind != NodeKind::LineSensor) { d.walkers = true; continue; }
         const int k = w.find_class(cls);
         if (k < 0) r_.fail(c, "no obstacle of class '" + cls + "' (classes here: " + class_list(w) + ")");
         d.mask |= 1ull << k;
       }
     } else if (info->kind == NodeKind::ProximitySensor) {
       d.walkers = true;
+    } else if (info->kind == NodeKind::DepthSensor || info->kind == NodeKind::PassiveAvoid) {
+      d.walkers = true;  // by default anything in the way: other walkers and every obstacle class
+      d.mask = w.classes.size() >= 64 ? ~0ull : (1ull << w.classes.size()) - 1;
     }
     if (info->kind == NodeKind::TerrainSensor) {
       if (const auto types = n["types"]) {
@@ -431,6 +444,87 @@ class Loader {
     p[pi] = r_.number(value, node + "." + key, spec.lo, spec.hi);
   }
 
+  // ---- agent model (Reich §6.4, §7.7; docs/locomotion.md) -----------------------------------
+  void agent_model(const YAML::Node& n, AgentModel& m) {
+    r_.expect_map(n, "agent_model", {"builtin", "parameters", "attributes"});
+    if (n["builtin"] && !r_.boolean(n["builtin"], "builtin")) m = AgentModel{};
+    if (const auto params = n["parameters"]) {
+      r_.expect_map(params, "agent_model.parameters", {});
+      for (const auto& kv : params) {
+        const std::string name = r_.string(kv.first, "parameter name");
+        const double fallback = r_.number(kv.second, "default of '" + name + "'", 0, 100);
+        const int p = m.find_parameter(name);
+        if (p >= 0) m.defaults[p] = fallback;
+        else m.add_parameter(name, fallback);
+      }
+    }
+    if (const auto attrs = n["attributes"]) {
+      r_.expect_map(attrs, "agent_model.attributes", {});
+      for (const auto& kv : attrs) {
+        const std::string name = r_.string(kv.first, "attribute name");
+        r_.expect_map(kv.second, "attribute '" + name + "'", {});
+        int a = m.find_attribute(name);
+        if (a < 0) a = m.add_attribute(name);
+        for (const auto& cell : kv.second) {
+          const std::string param = r_.string(cell.first, "parameter");
+          const int p = m.find_parameter(param);
+          if (p < 0)
+            r_.fail(cell.first, "the agent model has no parameter '" + param + "'" +
+                                    did_you_mean(param, m.parameters) +
+                                    " (declare new ones under agent_model.parameters)");
+          m.entry(a, p) = model_entry(cell.second);
+        }
+      }
+    }
+  }
+
+  // An entry: "low high P|I N|C|Dk" (Reich Fig. 6.7) or {range: [low, high], map: P|I,
+  // combine: N|C|D, priority: k}.
+  ModelEntry model_entry(const YAML::Node& n) {
+    ModelEntry e;
+    if (n.IsScalar()) {
+      if (const auto error = parse_model_entry(n.Scalar(), e)) r_.fail(n, *error);
+      return e;
+    }
+    r_.expect_map(n, "an agent-model entry", {"range", "map", "combine", "priority"});
+    if (!n["range"]) r_.fail(n, "an agent-model entry needs 'range: [low, high]'");
+    const Vec2 range = r_.vec2(n["range"], "range");
+    if (range.x() < 0 || range.y() > 100 || range.x() > range.y())
+      r_.fail(n["range"], "an entry's range must satisfy 0 <= low <= high <= 100");
+    e.low = range.x();
+    e.high = range.y();
+    const std::string map = n["map"] ? r_.string(n["map"], "map") : std::string("P");
+    if (map != "P" && map != "I") r_.fail(n["map"], "map is P (proportional) or I (inverse)");
+    e.mapping = map == "P" ? ModelMapping::Proportional : ModelMapping::Inverse;
+    const std::string combine = n["combine"] ? r_.string(n["combine"], "combine") : std::string("C");
+    if (combine == "N") e.combine = ModelCombine::None;
+    else if (combine == "C") e.combine = ModelCombine::Combinatorial;
+    else if (combine == "D") e.combine = ModelCombine::Dominant;
+    else r_.fail(n["combine"], "combine is N (no effect), C (combinatorial) or D (dominant)");
+    if (n["priority"]) {
+      if (e.combine != ModelCombine::Dominant) r_.fail(n["priority"], "only a dominant entry has a priority");
+      e.priority = static_cast<int>(r_.integer(n["priority"], "priority", 0, 1000000));
+    }
+    return e;
+  }
+
+  // `attributes: {rushed: 70, ...}`: degrees per attribute, 0 (inactive) to 100.
+  std::vector<double> degrees(const YAML::Node& n, const AgentModel& m) {
+    std::vector<double> d(m.attribute_count(), 0.0);
+    if (!n) return d;
+    r_.expect_map(n, "attributes", {});
+    for (const auto& kv : n) {
+      const std::string name = r_.string(kv.first, "attribute");
+      const int a = m.find_attribute(name);
+      if (a < 0)
+        r_.fail(kv.first, "the agent model has no attribute '" + name + "'" +
+                              did_you_mean(name, m.attributes) +
+                              " (declare new ones under agent_model.attributes)");
+      d[a] = r_.number(kv.second, "degree of '" + name + "'", 0, 100);
+    }
+    return d;
+  }
+
   // ---- agents --------------------------------------------------------------------------------
   void agents(const YAML::Node& n, Scenario& s, ScriptsLoader& scripts) {
     r_.expect_seq(n, "agents");
@@ -439,7 +533,8 @@ class Loader {
     std::vector<YAML::Node> at;
     for (const auto& a : n) {
       r_.expect_map(a, "an agent",
-                    {"name", "behavior", "position", "heading", "radius", "height", "set", "nets"});
+                    {"name", "behavior", "position", "heading", "radius", "height", "set", "nets",
+                     "attributes"});
       require(a, {"behavior", "position"}, "an agent");
       const std::string name = a["name"] ? r_.string(a["name"], "agent name")
                                          : "agent" + std::to_string(ag.size());
@@ -472,6 +567,13 @@ class Loader {
       apply_set(set, net, block, s.world, &ag);
       std::copy(block.begin(), block.end(), ag.params.begin() + ag.param_offset[i]);
     }
+    // The agent model's values, and what they do to each agent's net (behavior/model_effects.hpp).
+    ag.model_stride = static_cast<std::uint32_t>(s.model.parameter_count());
+    for (std::size_t i = 0; i < ag.size(); ++i) {
+      const std::vector<double> values = evaluate_model(s.model, degrees(at[i]["attributes"], s.model));
+      ag.model.insert(ag.model.end(), values.begin(), values.end());
+      apply_model_effects(s.nets[ag.net[i]], values, ag.params_of(i));
+    }
     resolve_pending(s);
     check_start(s, at);
     for (std::size_t i = 0; i < ag.size(); ++i) {
@@ -497,7 +599,8 @@ class Loader {
   // Pedestrians that enter at walkway endpoints, follow routes and leave (pipeline/scripts.hpp).
   void population(const YAML::Node& n, Scenario& s, ScriptsLoader& scripts) {
     r_.expect_map(n, "population", {"target", "behavior", "set", "walk_net", "cross_net", "radius",
-                                    "height", "pace", "clearance", "max_trip", "route_spread"});
+                                    "height", "pace", "clearance", "max_trip", "route_spread",
+                                    "attributes"});
     require(n, {"target", "behavior", "walk_net"}, "population");
     if (s.world.walkways.endpoints.size() < 2)
       r_.fail(n, "a population needs world.walkways with at least two endpoints");
@@ -511,6 +614,9 @@ class Loader {
     pop.behavior = static_cast<std::uint32_t>(b);
     pop.params = template_defaults_[b];
     if (n["set"]) apply_set(n["set"], s.nets[b], pop.params, s.world, nullptr);
+    pop.model = evaluate_model(s.model, degrees(n["attributes"], s.model));
+    apply_model_effects(s.nets[b], pop.model, pop.params.data());
+    s.agents.model_stride = static_cast<std::uint32_t>(s.model.parameter_count());
     const auto range = [&](const char* key, double lo, double hi, double& a, double& z) {
       if (!n[key]) return;
       const Vec2 v = r_.vec2(n[key], key);

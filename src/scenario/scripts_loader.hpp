@@ -3,6 +3,7 @@
 // once, then compiled per behavior-net template on first use (node names become parameter slots,
 // expressions become closures). Format: docs/scenario.md, "PaT-Nets".
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -15,9 +16,14 @@ namespace footfall {
 class ScriptsLoader {
  public:
   ScriptsLoader(const yaml::Reader& reader, const World& world, const std::vector<NetTemplate>& nets)
-      : r_(reader), world_(world), nets_(nets) {}
+      : r_(&reader), world_(world), nets_(nets) {}
 
-  void declare(const YAML::Node& patnets);
+  void declare(const YAML::Node& patnets, bool builtin = false);
+  // Reich's state machines and control machines (locomotion_nets.hpp), under the names the
+  // scenario did not take for nets of its own.
+  void declare_locomotion_nets();
+  void set_agents(const Agents* agents) { agents_ = agents; }
+  void set_model(const AgentModel* model) { model_ = model; }
   bool declared(const std::string& name) const { return index_.count(name) > 0; }
 
   // The program of net class `name` for behavior template `behavior` (-1: a global net).
@@ -37,6 +43,8 @@ class ScriptsLoader {
   struct Declared {
     std::string name;
     YAML::Node node;
+    const yaml::Reader* reader = nullptr;  // the text it was declared in
+    bool builtin = false;
     bool global = false;
     std::vector<patnet::ParamDecl> params;
     std::vector<std::string> locals;
@@ -56,9 +64,11 @@ class ScriptsLoader {
   patnet::Scope scope_for(const patnet::Program* program, int behavior);
   int state_index(const patnet::Program& p, const YAML::Node& n);
   int control_node(const YAML::Node& n, int behavior, const char* verb);
+  int sensor_node(const YAML::Node& n, int behavior, NodeKind kind);
+  void check_roles(const Declared& d, const YAML::Node& at, int behavior);
   [[noreturn]] void fail_in(const YAML::Node& n, std::size_t offset, const std::string& message);
 
-  const yaml::Reader& r_;
+  const yaml::Reader* r_;  // the file being read: the scenario, or the built-in nets' text
   const World& world_;
   const std::vector<NetTemplate>& nets_;
   std::vector<Declared> declared_;
@@ -66,6 +76,10 @@ class ScriptsLoader {
   std::map<std::pair<std::size_t, int>, std::uint32_t> compiled_;  // (class, template) → program
   Scripts scripts_;
   std::string tile_prefix_;
+  const Agents* agents_ = nullptr;
+  const AgentModel* model_ = nullptr;
+  std::unique_ptr<yaml::Reader> builtin_reader_;
+  YAML::Node builtin_root_;
 };
 
 }  // namespace footfall

@@ -33,7 +33,54 @@ double box_segment_distance(const Box& b, const Vec2& a, const Vec2& e) {
   return best;
 }
 
+// Ray origin + t·dir against segment [a, b]: the smallest t ≥ 0, kInf for a miss.
+double ray_segment(const Vec2& o, const Vec2& dir, const Vec2& a, const Vec2& b) {
+  const Vec2 e = b - a;
+  const double den = cross(dir, e);
+  const Vec2 w = a - o;
+  if (std::abs(den) < 1e-15) {  // parallel: a hit only when collinear, at the nearer end ahead
+    if (std::abs(cross(w, dir)) > 1e-12) return kInf;
+    const double ta = w.dot(dir), tb = (b - o).dot(dir);
+    if (ta < 0 && tb < 0) return kInf;
+    if ((ta < 0) != (tb < 0)) return 0.0;
+    return std::min(ta, tb);
+  }
+  const double t = cross(w, e) / den;
+  const double u = cross(w, dir) / den;
+  return t >= 0 && u >= 0 && u <= 1 ? t : kInf;
+}
+
 }  // namespace
+
+double ray_distance(const Shape& s, const Vec2& o, const Vec2& dir) {
+  return std::visit(
+      [&](const auto& v) -> double {
+        using T = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<T, Box>) {
+          const BoxFrame f(v);
+          const Vec2 lo = f.to_local(o);
+          if ((lo.cwiseAbs().array() <= v.half.array()).all()) return 0.0;
+          const Vec2 h = v.half;
+          const Vec2 corners[4] = {{-h.x(), -h.y()}, {h.x(), -h.y()}, {h.x(), h.y()}, {-h.x(), h.y()}};
+          const Vec2 ld(dir.dot(f.ux), dir.dot(f.uy));
+          double best = kInf;
+          for (int i = 0; i < 4; ++i) best = std::min(best, ray_segment(lo, ld, corners[i], corners[(i + 1) % 4]));
+          return best;
+        } else if constexpr (std::is_same_v<T, Cylinder>) {
+          const Vec2 w = o - v.center;
+          const double c = w.squaredNorm() - v.radius * v.radius;
+          if (c <= 0) return 0.0;
+          const double b = w.dot(dir);
+          const double disc = b * b - c;
+          if (disc < 0) return kInf;
+          const double t = -b - std::sqrt(disc);
+          return t >= 0 ? t : kInf;
+        } else {
+          return ray_segment(o, dir, v.a, v.b);
+        }
+      },
+      s);
+}
 
 Aabb bounds_of(const Shape& s) {
   Aabb box;

@@ -78,6 +78,19 @@ bool World::line_of_sight(const Vec2& a, const Vec2& b) const {
   return clear;
 }
 
+bool World::line_of_sight(const Vec2& a, const Vec2& b, std::uint64_t classes, double width) const {
+  Aabb box;
+  box.add(a);
+  box.add(b);
+  bool clear = true;
+  obstacle_grid_.for_each_in(box.inflated(width), [&](std::uint32_t o) {
+    if (clear && (classes & (1ull << obstacles[o].cls)) &&
+        segment_distance_to(obstacles[o].shape, a, b) <= width)
+      clear = false;
+  });
+  return clear;
+}
+
 int World::find_class(std::string_view name) const {
   const auto it = std::find(classes.begin(), classes.end(), name);
   return it == classes.end() ? -1 : static_cast<int>(it - classes.begin());

@@ -69,12 +69,17 @@ struct Agents {
   std::vector<std::uint32_t> net;    // behavior-net template of each agent
   std::vector<std::uint32_t> param_offset;  // start of the agent's block in `params`
   std::vector<double> params;
+  // Agent-model parameter values (agents/agent_model.hpp), `model_stride` per agent; empty when
+  // the scenario uses no agent model.
+  std::uint32_t model_stride = 0;
+  std::vector<double> model;
 
   std::size_t size() const { return name.size(); }
   Vec2 location(std::size_t a) const { return 0.5 * (foot[0][a] + foot[1][a]); }
   double heading(std::size_t a) const { return mean_heading(foot_heading[0][a], foot_heading[1][a]); }
   double* params_of(std::size_t a) { return params.data() + param_offset[a]; }
   const double* params_of(std::size_t a) const { return params.data() + param_offset[a]; }
+  const double* model_of(std::size_t a) const { return model.data() + a * model_stride; }
   int find(std::string_view agent_name) const;  // -1 when absent
 };
 

@@ -12,6 +12,9 @@ namespace footfall {
 enum class NodeKind : std::uint8_t {
   ObjectSensor, LocationSensor, ProximitySensor, LineSensor, TerrainSensor, FovSensor,
   Attract, Avoid, Walk,
+  // Reich 1997 (docs/locomotion.md): a depth sensor (App. A.1), and behaviors that read the agent's
+  // present state rather than one sensor (§7.5.1, §8.2): they take no input.
+  DepthSensor, Inertia, TerrainLookahead, PredictiveAttract, PredictiveAvoid, PassiveAvoid,
 };
 
 enum class NodeRole : std::uint8_t { Sensor, Control, Motor };
@@ -28,6 +31,7 @@ struct NodeKindInfo {
   const char* name;  // as written in a scenario: "location_sensor", "attract", ...
   NodeRole role;
   std::span<const ParamSpec> params;
+  int inputs = 0;  // controls: sensor inputs taken (attract and avoid one; Reich's behaviors none)
   int param_index(std::string_view param) const;  // -1 when absent
 };
 
@@ -47,8 +51,27 @@ namespace avoid_p { enum : int { KTheta, KD, TD, Weight, Power, Bound, KeepRight
 namespace walk_p {
 enum : int {
   Arcs, Rays, MinStep, MaxStep, MaxTurn, GoalCandidate, StayCandidate, TurnInPlace, SideStep,
-  StepLength, StepTime, BackStep
+  StepLength, StepTime, BackStep, Variation, Turning, TurnTo
 };
 }
+namespace depth_p { enum : int { Sensors, Fov, Range, MinRange, Bias, CosPower }; }
+namespace inertia_p { enum : int { Weight, Power, Bound, VRef, Stagger }; }
+namespace lookahead_p { enum : int { Steps, Stride, Decay, Weight, Power, Bound }; }
+namespace pattract_p {
+enum : int { KTheta, KD, TTheta, TD, Weight, Power, Bound, Mode, Threshold, VRef, Anticipation };
+}
+namespace pavoid_p {
+enum : int {
+  Radius, Steps, Decay, Margin, Straight, Faster, Slower, Left, Right, SpeedChange, Turn,
+  Anticipation, Gain, Weight, Power, Bound
+};
+}
+namespace passive_p { enum : int { Distance, Fov, Weight, Bound }; }
+
+// The `bound` parameter of a control kind (-1 for other roles): PaT-Nets bind and unbind by it.
+int bound_param(NodeKind kind);
+// Level 0 behaviors (Reich §7.5): reflexive and physics-based ones, bound while the agent
+// locomotes; goal-based attractions are level 1.
+bool is_level0(NodeKind kind);
 
 }  // namespace footfall

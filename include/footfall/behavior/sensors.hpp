@@ -15,6 +15,19 @@ struct Pose {
   Vec2 location;
   double heading = 0;
   Vec2 forward_foot;  // the foot planted last
+  double duration = 0;  // of the step that leads here (0 when unknown): the candidate's velocity
+};
+
+// The deciding agent as it stands at its foot-strike, before the candidate step: what behaviors
+// that compare a candidate with the present need (inertia, anticipation, passive avoidance).
+struct SelfState {
+  Vec2 location = Vec2::Zero();  // where the step just taken ended
+  double heading = 0;
+  Vec2 planted = Vec2::Zero();   // the forward foot: the fan's origin
+  Vec2 velocity = Vec2::Zero();  // over the step just taken: (L_curr − L_prev) / its duration
+  double t0 = 0;                 // the time the candidate step starts
+  double lurch = 1;              // ±1: the side an intoxicated agent lurches to on this step
+  double pace_draw = 0.5;        // uniform [0, 1) of this step: walk.variation scales the fan by it
 };
 
 struct Percept {
@@ -31,6 +44,7 @@ struct SenseContext {
   std::span<const std::uint32_t> obstacles;   // obstacles near this one
   std::uint32_t self = 0;
   double self_radius = 0.25;
+  const SelfState* self_state = nullptr;  // null: behaviors that need it contribute nothing
 };
 
 // Location sensor (Reich §7.3.2): distance from the forward foot to the point, so that the agent
@@ -75,6 +89,29 @@ std::optional<Percept> sense_terrain(const Pose& pose, const World& world, std::
 // d = 1 / Σ 1/d_i (one watcher at d gives d; two at d give d/2), θ toward the nearest watcher.
 std::optional<Percept> sense_field_of_view(const Pose& pose, const SenseContext& ctx, double radius,
                                            double fov);
+
+struct DepthParams {
+  int sensors = 18;          // range sensors, side by side across ±fov
+  double fov = kPi / 2;      // half-angle of the whole array
+  double range = 10;         // D_max: nothing nearer reads as D_max ("no object": 2^n − 1)
+  double min_range = 0.05;   // D_min: nearer readings count as D_min
+  double bias = 0;           // least weight of a sensor
+  double cos_power = 2;      // weight bias + (1 − bias)·cos^power φ (Reich uses cos or cos²)
+  bool walkers = true;
+  std::uint64_t classes = ~0ull;
+};
+
+// One range sensor (Reich App. A.1): the distance to the nearest part of the nearest object in its
+// fan, `direction` ± `half` relative to the pose's heading, capped at `range`. The fan is sampled
+// by rays at most 5° apart.
+double range_reading(const Pose& pose, const SenseContext& ctx, double direction, double half,
+                     double range, bool walkers, std::uint64_t classes);
+
+// Depth sensor (Reich App. A.1): an array of range sensors. Attraction to deep spaces reads it:
+// d = Σ w_i (D_max / r_i − 1) / Σ w_i, the weighted inverse depth (the stress of a range sensor is
+// inversely proportional to its reading; 0 when everything is open), θ = the direction of the
+// deepest reading (the most central on a tie).
+std::optional<Percept> sense_depth(const Pose& pose, const SenseContext& ctx, const DepthParams& p);
 
 // Distance from p to the sector of radius R and half-angle fov at (apex, heading); 0 inside.
 double sector_distance(const Vec2& apex, double heading, double radius, double fov, const Vec2& p);

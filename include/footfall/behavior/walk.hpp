@@ -66,6 +66,13 @@ Pose pose_after(const Feet& feet, const Footstep& step);
 // lasts one preferred step.
 double step_duration(const FanParams& fan, const Footstep& step);
 
+// The turning state machine's step (Reich §7.6.1, Fig. 7.24): with the feet apart or together at
+// the same orientation, the moving foot closes onto the planted one turned by the lesser angle to
+// `heading`, at most π/2; with the feet together at different orientations (mid-cycle), it comes
+// alongside at the planted foot's orientation. A foot cycle (two steps) thus turns the body at
+// most π/2, and the last cycle ends exactly at `heading`. Stay once there, feet together.
+Footstep turning_step(const Feet& feet, double heading);
+
 // Deterministic total order for equal energies: stay, goal, fan, turn, side; then the smaller turn,
 // then a turn to the right (pedestrians keep right), then the longer step.
 bool better(double energy_a, const Footstep& a, double energy_b, const Footstep& b);

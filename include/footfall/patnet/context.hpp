@@ -8,7 +8,8 @@ namespace footfall::patnet {
 
 inline constexpr std::uint32_t kNoAgent = std::numeric_limits<std::uint32_t>::max();
 
-struct WorldView;  // defined by the runtime (patnet/runtime.hpp)
+struct WorldView;  // defined by the runtime (patnet/patnet.hpp)
+struct Instance;
 
 struct EvalContext {
   double time = 0;                 // simulation time, seconds
@@ -17,6 +18,7 @@ struct EvalContext {
   std::uint32_t agent = kNoAgent;  // the agent running the net; kNoAgent for a global net
   const WorldView* view = nullptr;
   std::uint32_t instance = 0;      // the running net's id among the agent's nets
+  const Instance* self = nullptr;  // the running net itself (its path), when known
 };
 
 }  // namespace footfall::patnet

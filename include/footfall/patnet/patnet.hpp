@@ -23,6 +23,7 @@
 #include <variant>
 #include <vector>
 
+#include "footfall/core/math.hpp"
 #include "footfall/patnet/context.hpp"
 #include "footfall/patnet/expr.hpp"
 
@@ -57,7 +58,9 @@ struct WorldView {
 inline constexpr int kExit = -1;  // the state index of "exit"
 inline constexpr int kNone = -2;
 
-enum class ParamType : std::uint8_t { Number, Location, Signal, Region };
+// Agent: another agent, by name (-1 for none). Classes: a set of obstacle classes (a bit mask;
+// -1 stands for the default set of whatever uses it).
+enum class ParamType : std::uint8_t { Number, Location, Signal, Region, Agent, Classes };
 const char* param_type_name(ParamType t);
 
 struct ParamDecl {
@@ -91,6 +94,9 @@ struct Spawn {
   std::uint32_t program = 0;
   std::vector<Compiled> args;  // one per parameter of the child program
   bool wait = false;
+  // With wait: the parent resumes within the very tick its child exits in, so a subroutine call
+  // costs no idle footstep (off by default, as the route nets were written without it).
+  bool prompt = false;
 };
 struct Kill {
   std::uint32_t program = 0;  // kills every instance of it on this agent (or among global nets)
@@ -102,7 +108,29 @@ struct Show {  // set a signal's lamp and/or head (global nets only)
 struct NextLeg {};  // route nets: spawn the next leg of the agent's route and wait for it
 struct Leave {};    // the agent has reached the end of its trip and leaves the scene
 
-using Action = std::variant<SetAgentParam, SetTarget, SetValue, Spawn, Kill, Show, NextLeg, Leave>;
+// Reich 1997's behavioral state machines (docs/locomotion.md) need these:
+struct SetPoint {  // point a location sensor at (x, y): a last seen location, an extrapolation
+  std::uint32_t x_slot = 0;
+  Compiled x, y;
+};
+struct SetObject {  // point an object sensor at an agent
+  std::uint32_t agent_slot = 0;  // the sensor's `agent` parameter; `obstacle` follows it
+  Compiled agent;
+};
+struct PlanPath {  // plan a path to (x, y) for this instance (world/path_planner.hpp)
+  Compiled x, y, clearance, resolution, boundary, classes;
+};
+struct AimAtWaypoint {  // point a location sensor at the instance's current waypoint
+  std::uint32_t x_slot = 0;
+};
+struct NextWaypoint {};
+struct Turn {  // the walk node turns the agent in place toward a heading (Reich §7.6.1), or stops
+  std::uint32_t turning_slot = 0, turn_to_slot = 0;
+  std::optional<Compiled> heading;  // nullopt: stop turning
+};
+
+using Action = std::variant<SetAgentParam, SetTarget, SetValue, Spawn, Kill, Show, NextLeg, Leave,
+                            SetPoint, SetObject, PlanPath, AimAtWaypoint, NextWaypoint, Turn>;
 
 struct Transition {
   Compiled when;       // a condition, or for a timed transition the delay in seconds
@@ -121,6 +149,10 @@ struct Monitor {
   Compiled when;
   std::vector<Action> actions;
   int to = kNone;  // optional: also move the net to this state
+  // Optional: the chance (0–1) that the agent reacts when the condition becomes true (Reich §7.7,
+  // the Probability parameter). Drawn once each time the condition turns true; while it stays
+  // true the agent keeps reacting, or keeps not noticing.
+  std::optional<Compiled> probability;
 };
 
 struct Program {
@@ -131,7 +163,11 @@ struct Program {
   std::vector<double> local_initial;
   std::vector<State> states;
   std::vector<Monitor> monitors;
+  std::vector<Action> finally;  // run when an instance ends, by exit or by being killed
   int start = 0;
+  // A child's local `result` is copied into a waiting parent's local `child_result` when the child
+  // ends (a state machine's success > 0 or failure < 0, Reich §6.5). -1: not declared.
+  int result = -1, child_result = -1;
 
   int find_state(std::string_view s) const;
   int find_value(std::string_view v) const;  // a parameter or local, -1 when absent
@@ -144,8 +180,14 @@ struct Instance {
   int state = kNone;         // kNone until started
   double entered = 0;
   std::uint32_t waiting_for = 0;  // id of the child this instance waits on, 0 for none
+  bool prompt = false;            // resume within the tick the child exits in
   bool alive = true;
+  bool ending = false;            // its finally actions are running
   std::vector<double> values;  // parameters, then locals
+  std::vector<Vec2> path;      // waypoints of the last plan_path (the agent's cell first)
+  std::uint32_t waypoint = 0;  // the current one
+  std::int8_t path_status = 0;  // 1: a path was found; -1: none exists; 0: not planned
+  std::vector<std::uint8_t> monitor_state;  // per monitor with a probability: 0 idle, 1 reacting, 2 ignoring
 };
 
 // How a route leg is turned into a net call: walk along a sidewalk, or wait for WALK and cross.

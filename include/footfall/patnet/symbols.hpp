@@ -4,11 +4,16 @@
 //
 // Names:  time, time_in_state, legs_left, heading; WALK, FLASHING_DONT_WALK, DONT_WALK, GREEN,
 //         YELLOW, RED, pi; the net's own parameters and locals; node.param of the agent's net.
-// Calls:  arrived(location, radius), distance(location), visible(location), on(region),
-//         near(region, radius),
+// Calls:  arrived(place, radius), distance(place), visible(place [, classes [, width]]),
+//         on(region), near(region, radius), heading_to(place), x_of(place), y_of(place),
+//         vx_of(agent), vy_of(agent), moving(agent), point_distance(x, y), facing(heading),
+//         wrap(angle), model(parameter),
 //         signal(signal) (the pedestrian head), lamp(signal), running(net), abs(x), min(a, b),
 //         max(a, b), random(lo, hi).
-// A location, signal or region argument is a name from the world or a parameter of that type.
+// A location, signal or region argument is a name from the world or a parameter of that type; a
+// place is a location or an agent (a name, or a parameter of either type).
+// Names for Reich's state machines: feet_together, body_radius, path_found, waypoints_left,
+// waypoint_distance.
 #include <functional>
 #include <string>
 #include <vector>
@@ -18,6 +23,7 @@
 
 namespace footfall {
 class NetTemplate;
+struct AgentModel;
 }
 
 namespace footfall::patnet {
@@ -34,6 +40,8 @@ struct Scope {
   // Where the expression being compiled stands in its source (any number distinct per
   // expression, e.g. from its line and column), so random() calls in different places draw apart.
   std::uint64_t site = 0;
+  const Agents* agents = nullptr;     // agent names, for agent arguments (null: none known)
+  const AgentModel* model = nullptr;  // parameter names for model(name)
 };
 
 Symbols make_symbols(const Scope& scope);

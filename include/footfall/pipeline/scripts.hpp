@@ -27,6 +27,7 @@ struct PopulationSpec {
   double clearance = 0.8;            // an entry must be this clear of others to spawn there
   double max_trip = 0;               // straight-line origin–destination limit, metres (0: none)
   double route_spread = 0.1;         // per-pedestrian edge-length jitter (Walkways::route)
+  std::vector<double> model;         // agent-model parameter values of every pedestrian
 };
 
 struct Scripts {

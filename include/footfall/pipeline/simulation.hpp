@@ -174,6 +174,8 @@ class Simulation {
   // With `reduced_fan`, every walk node samples half its arcs and rays (realtime mode).
   void control_stage(bool reduced_fan);
   Feet feet_of(std::uint32_t a) const;
+  // The agent at its foot-strike, for behaviors that compare a candidate with the present.
+  SelfState self_state(std::uint32_t a) const;
   Footstep stand_still(std::uint32_t a) const;
   void motion_stage();
   // A new figure standing on the agent's feet (at the start, or a pedestrian entering).

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "footfall/agents/agent_model.hpp"
 #include "footfall/agents/agents.hpp"
 #include "footfall/behavior/net.hpp"
 #include "footfall/pipeline/simulation.hpp"
@@ -37,6 +38,7 @@ struct Scenario {
   std::vector<NetTemplate> nets;
   Agents agents;
   Scripts scripts;  // PaT-Nets, signals and the population
+  AgentModel model = AgentModel::reich();  // attributes × parameters (docs/locomotion.md)
   int tiles = 1;    // intersections in the city (nx · ny)
 };
 

@@ -42,6 +42,10 @@ double distance_to(const Shape& s, const Vec2& p);
 // so that a step can never tunnel through a thin wall.
 double segment_distance_to(const Shape& s, const Vec2& a, const Vec2& b);
 
+// Distance along the ray origin + t·dir (dir a unit vector) to the first point of the shape, 0 when
+// the origin is inside, kInf when the ray misses it. Range sensors (Reich App. A.1) cast these.
+double ray_distance(const Shape& s, const Vec2& origin, const Vec2& dir);
+
 // Polygon helpers for ground regions (simple polygons, either winding).
 bool polygon_contains(const std::vector<Vec2>& poly, const Vec2& p);
 double polygon_distance(const std::vector<Vec2>& poly, const Vec2& p);  // 0 inside

@@ -67,6 +67,9 @@ class World {
   // No box or segment (buildings, walls) crosses the straight line from a to b. Cylinders (poles,
   // trees) are too thin to hide a corner or a door, so they never occlude.
   bool line_of_sight(const Vec2& a, const Vec2& b) const;
+  // The same for a chosen set of occluding classes (bit per class, any shape), and a corridor:
+  // clear when every such obstacle stays more than `width` from the segment (0: a plain ray).
+  bool line_of_sight(const Vec2& a, const Vec2& b, std::uint64_t classes, double width) const;
 
   template <class F>
   void for_each_obstacle_near(const Aabb& box, F&& f) const { obstacle_grid_.for_each_in(box, f); }

@@ -1,0 +1,111 @@
+#pragma once
+// Anticipation (Reich 1997 §8.2): behaviors that react to where the world is predicted to be, not
+// where it is. Pure functions; the behavior net's nodes (net.cpp) call them at every candidate.
+//   - terrain awareness: N straight-line steps ahead over ground weights (§8.2.2);
+//   - predictive attraction: attraction to the predicted location (eq. 8.1) or, best, the time to
+//     intercept a target moving at constant velocity (eqs 8.2–8.17) (§8.2.3);
+//   - predictive avoidance: the probability of colliding with another agent, over a distribution
+//     of its next positions, summed over s steps with decreasing weights (§8.2.4).
+#include "footfall/agents/agents.hpp"
+#include "footfall/world/world.hpp"
+
+namespace footfall {
+
+// ---- terrain awareness (§8.2.2) ---------------------------------------------------------------
+// Σ_{k=1..N} decay^(k−1) · w(p_k), p_k = foot + (k − 1)·stride·(cos h, sin h): the agent is assumed
+// to walk on in a straight line from where the candidate puts its foot. The weight of ground is
+// 1 − navigability ("proportional to the stress of walking on it": 0 on pavement, 1 in water).
+double terrain_lookahead(const World& world, const Vec2& foot, double heading, int steps,
+                         double stride, double decay);
+
+// ---- predictive attraction (§8.2.3) -----------------------------------------------------------
+// Eq. 8.1: where a target that keeps its velocity will be after one more step like its last one:
+// L_pred = 2·L_curr − L_prev.
+inline Vec2 predicted_location(const Vec2& current, const Vec2& previous) {
+  return 2.0 * current - previous;
+}
+
+enum class InterceptCase : unsigned char {
+  Within,           // already within T (a root ≤ 0 ≤ the other, or c ≤ 0): stress 0
+  Roots,            // both roots positive: the smaller one
+  ClosestApproach,  // no real root: they never come within T; the time of closest approach
+  Diverging,        // both roots negative, or the closest approach is past, or equal velocities
+};
+
+struct Intercept {
+  InterceptCase kind = InterceptCase::Diverging;
+  double time = 0;          // Roots: the smaller root; ClosestApproach: −b / 2a; else 0
+  double min_distance = 0;  // ClosestApproach: the distance they come to (the new threshold)
+};
+
+// Eqs 8.2–8.17. Agent at the origin, target at `offset` = (α, β) (eqs 8.9–8.10) moving at
+// `relative_velocity` = (γ, δ) = V_target − V_agent (eqs 8.11–8.12); solves
+//   a t² + b t + c = 0,  a = γ² + δ²,  b = 2(αγ + βδ),  c = α² + β² − T²   (eqs 8.14–8.17)
+// for the times at which they are T apart.
+Intercept intercept_time(const Vec2& offset, const Vec2& relative_velocity, double threshold);
+
+// The stress of intercept-time attraction, in seconds: 0 within T; the smaller root; with no real
+// root, the time of closest approach (the thesis solves again with the closest distance as the
+// threshold, which gives that time as a double root) plus the gap that remains at the reference
+// pace; when they diverge, "traditional attraction … based on distance": (|offset| − T) / v_ref.
+// Ours: the cases are ranked — a candidate that intercepts always beats one that only comes close,
+// which beats one that moves apart — by adding kNoIntercept once or twice, so that the time of
+// one case is never weighed against the distance of another. When no candidate can intercept
+// (the target is faster), the ranking within a case is the thesis's.
+inline constexpr double kNoIntercept = 1000.0;  // seconds
+double intercept_stress(const Intercept& i, const Vec2& offset, double threshold, double v_ref);
+
+// A mover's velocity over its published step (zero while it stands).
+inline Vec2 plan_velocity(const Plan& p) {
+  return p.t1 > p.t0 ? Vec2((p.to - p.from) / (p.t1 - p.t0)) : Vec2(Vec2::Zero());
+}
+
+// Where a mover that keeps the velocity of its step will be at time t (its plan, then on).
+inline Vec2 extrapolate(const Plan& p, const Vec2& velocity, double t) {
+  return t <= p.t1 ? p.at(t) : Vec2(p.to + velocity * (t - p.t1));
+}
+
+// ---- predictive avoidance (§8.2.4) ------------------------------------------------------------
+struct MotionBiases {
+  // Relative likelihoods that the other keeps its velocity, speeds up, slows down, turns left or
+  // turns right once its current step ends (normalised; the thesis gives no values).
+  double straight = 0.4, faster = 0.15, slower = 0.15, left = 0.15, right = 0.15;
+  double speed_change = 0.3;  // the faster and slower predictions: speed × (1 ± this)
+  double turn = 0.35;         // the left and right predictions: velocity turned by this, radians
+};
+
+struct PredictiveAvoidParams {
+  MotionBiases biases;
+  int steps = 2;         // s: steps looked ahead
+  double decay = 0.5;    // weight of step k is decay^(k − 1)
+  double margin = 0.3;   // probability 1 at contact, falling linearly to 0 this far apart
+};
+
+// The agent steps from `from` to `to` over [t0, t0 + duration] and is assumed to go on at
+// `velocity` (the pace of a step like this one, see stepping_velocity). For each step k = 1..s ([t0 + (k−1)·duration, t0 + k·duration]) the probability of a
+// collision with the other is Σ_c w_c·φ(d_c), the other's predicted motions c weighted by their
+// biases, d_c their closest distance during the step and φ(d) = 1 at contact (d ≤ r_self + r_other)
+// falling to 0 at contact + margin. Returns Σ_k decay^(k−1) P_k.
+// The other's published step is certain; the distribution applies from its end on.
+double collision_probability(const Vec2& from, const Vec2& to, double t0, double duration,
+                             const Vec2& velocity, double self_radius, const Plan& other,
+                             double other_radius, const PredictiveAvoidParams& p);
+
+// The velocity of an agent that goes on taking steps like this one: the moving foot's advance
+// over the planted foot per step duration. (The body's own displacement in one step depends on
+// the stance it starts from: from feet together it covers half a step.) Zero for closing the
+// feet or turning in place.
+inline Vec2 stepping_velocity(const Vec2& planted, const Vec2& foot, double duration) {
+  return duration > 0 ? Vec2((foot - planted) / duration) : Vec2(Vec2::Zero());
+}
+
+// Smallest distance from the origin to the segment [a, b]: the closest approach of two movers
+// whose relative position moves linearly from a to b.
+inline double closest_to_origin(const Vec2& a, const Vec2& b) {
+  const Vec2 v = b - a;
+  const double vv = v.squaredNorm();
+  const double s = vv > 0 ? std::clamp(-a.dot(v) / vv, 0.0, 1.0) : 0.0;
+  return (a + s * v).norm();
+}
+
+}  // namespace footfall

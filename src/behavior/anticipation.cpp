@@ -1,0 +1,109 @@
+#include "footfall/behavior/anticipation.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace footfall {
+
+double terrain_lookahead(const World& world, const Vec2& foot, double heading, int steps,
+                         double stride, double decay) {
+  const Vec2 dir = unit_from_heading(heading);
+  double sum = 0, f = 1;
+  for (int k = 0; k < steps; ++k) {
+    sum += f * (1.0 - world.navigability_at(foot + (k * stride) * dir));
+    f *= decay;
+  }
+  return sum;
+}
+
+Intercept intercept_time(const Vec2& offset, const Vec2& v, double T) {
+  const double a = v.squaredNorm();                   // (8.14)
+  const double b = 2.0 * offset.dot(v);               // (8.15)
+  const double c = offset.squaredNorm() - T * T;      // (8.16)
+  Intercept out;
+  // c ≤ 0: already within T (one root ≤ 0 ≤ the other, or both 0).
+  if (c <= 0) {
+    out.kind = InterceptCase::Within;
+    return out;
+  }
+  // Equal velocities: the distance never changes, and it is more than T.
+  if (a <= 1e-12) return out;
+  const double disc = b * b - 4.0 * a * c;  // (8.17)
+  if (disc < 0) {
+    // They never come within T. Closest approach at t* = −b / 2a, at distance
+    // √(c + T² − b² / 4a) (the threshold with which the thesis solves again, for a double root).
+    const double t = -b / (2.0 * a);
+    if (t <= 0) return out;  // the closest approach is behind us: diverging
+    out.kind = InterceptCase::ClosestApproach;
+    out.time = t;
+    out.min_distance = std::sqrt(std::max(0.0, c + T * T - b * b / (4.0 * a)));
+    return out;
+  }
+  // c > 0: the roots have the same sign; both negative means they are moving apart.
+  const double q = std::sqrt(disc);
+  const double t1 = (-b - q) / (2.0 * a);
+  if (t1 < 0) return out;
+  out.kind = InterceptCase::Roots;
+  out.time = t1;
+  return out;
+}
+
+double intercept_stress(const Intercept& i, const Vec2& offset, double T, double v_ref) {
+  switch (i.kind) {
+    case InterceptCase::Within: return 0.0;
+    case InterceptCase::Roots: return i.time;
+    case InterceptCase::ClosestApproach:
+      return kNoIntercept + i.time + (i.min_distance - T) / v_ref;
+    case InterceptCase::Diverging: break;
+  }
+  return 2 * kNoIntercept + std::max(0.0, offset.norm() - T) / v_ref;
+}
+
+double collision_probability(const Vec2& from, const Vec2& to, double t0, double duration,
+                             const Vec2& own_velocity, double self_radius, const Plan& other,
+                             double other_radius, const PredictiveAvoidParams& p) {
+  const MotionBiases& b = p.biases;
+  const double total = b.straight + b.faster + b.slower + b.left + b.right;
+  if (total <= 0 || duration <= 0) return 0.0;
+  const Vec2 v = plan_velocity(other);
+  const auto turned = [&](double angle) {
+    const double c = std::cos(angle), s = std::sin(angle);
+    return Vec2(c * v.x() - s * v.y(), s * v.x() + c * v.y());
+  };
+  const std::array<Vec2, 5> velocity = {v, (1 + b.speed_change) * v, (1 - b.speed_change) * v,
+                                        turned(b.turn), turned(-b.turn)};
+  const std::array<double, 5> weight = {b.straight / total, b.faster / total, b.slower / total,
+                                        b.left / total, b.right / total};
+  const auto self_at = [&](double t) {
+    return t <= t0 + duration ? Vec2(from + (to - from) * ((t - t0) / duration))
+                              : Vec2(to + own_velocity * (t - t0 - duration));
+  };
+  const double contact = self_radius + other_radius;
+  const auto phi = [&](double d) { return std::clamp((contact + p.margin - d) / p.margin, 0.0, 1.0); };
+
+  double sum = 0, f = 1;
+  for (int k = 0; k < p.steps; ++k) {
+    const double ta = t0 + k * duration, tb = ta + duration;
+    // Both motions are linear between these cuts.
+    std::array<double, 4> cuts = {ta, tb, std::clamp(other.t0, ta, tb), std::clamp(other.t1, ta, tb)};
+    std::sort(cuts.begin(), cuts.end());
+    double pk = 0;
+    for (std::size_t c = 0; c < velocity.size(); ++c) {
+      if (weight[c] == 0) continue;
+      double d = kInf;
+      for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
+        if (cuts[i + 1] <= cuts[i]) continue;  // duration > 0: some piece is not empty
+        const Vec2 r0 = extrapolate(other, velocity[c], cuts[i]) - self_at(cuts[i]);
+        const Vec2 r1 = extrapolate(other, velocity[c], cuts[i + 1]) - self_at(cuts[i + 1]);
+        d = std::min(d, closest_to_origin(r0, r1));
+      }
+      pk += weight[c] * phi(d);
+    }
+    sum += f * pk;
+    f *= p.decay;
+  }
+  return sum;
+}
+
+}  // namespace footfall
