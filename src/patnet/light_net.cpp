@@ -13,7 +13,10 @@ Program light_net_program(const World& world) {
   p.params = {{"signal", ParamType::Signal}, {"walk", ParamType::Number},
               {"clear", ParamType::Number},  {"yellow", ParamType::Number},
               {"red", ParamType::Number},    {"offset", ParamType::Number}};
-  const Symbols symbols = make_symbols({&world, nullptr, &p, {}, {}});
+  Scope scope;
+  scope.world = &world;
+  scope.program = &p;
+  const Symbols symbols = make_symbols(scope);
   const Compiled signal = compile_number("signal", symbols);
   const auto show = [&](Lamp lamp, Head head) {
     return Show{signal, static_cast<int>(lamp), static_cast<int>(head)};

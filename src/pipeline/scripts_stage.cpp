@@ -14,7 +14,11 @@ patnet::Program route_program(const World& world, const NetTemplate& behavior) {
   using namespace patnet;
   Program p;
   p.name = "route";
-  const Symbols symbols = make_symbols({&world, &behavior, &p, {}, {}});
+  patnet::Scope scope;
+  scope.world = &world;
+  scope.behavior = &behavior;
+  scope.program = &p;
+  const Symbols symbols = make_symbols(scope);
   enum { Next, Leave_ };
   p.states = {
       // Entering `next` calls the next leg and waits for it; when it returns, the default
