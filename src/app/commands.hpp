@@ -2,6 +2,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace footfall::app {
 
@@ -15,6 +16,18 @@ struct RunOptions {
   std::string summary;     // empty: not written
   std::string motion_dir;  // the authored steps: high.motion, medium.motion, low.motion
   bool quiet = false;
+  // The viewer (docs in README.md, "Viewing"). Rendering happens unless --headless is given without
+  // --screenshot or --record; offscreen with --headless or where no display exists.
+  std::string screenshot;  // PNG of the last frame
+  std::string record;      // directory: a PNG per frame
+  int width = 1280, height = 720;
+  std::optional<double> lod_near, lod_far;  // override the scenario's view.lod_distances
+  std::string lod = "auto";                 // auto, high, medium, low
+  std::string shaders;                      // shader directory (default: found beside the binary)
+  std::string offscreen = "auto";           // auto, egl, xvfb
+  bool hide_figures = false, no_hud = false;
+  std::vector<std::string> overlays;        // fans, sectors, paths, labels
+  std::string select;                       // an agent selected at the start
 };
 
 int run_command(const RunOptions& options);

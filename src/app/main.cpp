@@ -2,6 +2,8 @@
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
 
+#include <cstdio>
+
 #include "commands.hpp"
 
 int main(int argc, char** argv) {
@@ -24,6 +26,32 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--motion", run.motion_dir, "directory of the authored steps (footfall_author)")
       ->capture_default_str();
   run_cmd->add_flag("-q,--quiet", run.quiet, "print only errors");
+  run_cmd->add_option("--screenshot", run.screenshot, "render and write the last frame as a PNG");
+  run_cmd->add_option("--record", run.record, "render and write every frame as DIR/frame_NNNNNN.png");
+  run_cmd->add_option_function<std::string>(
+          "--size",
+          [&run](const std::string& s) {
+            char x = 0, rest = 0;
+            if (std::sscanf(s.c_str(), "%d%c%d%c", &run.width, &x, &run.height, &rest) != 3 || x != 'x' ||
+                run.width < 16 || run.height < 16 || run.width > 16384 || run.height > 16384)
+              throw CLI::ValidationError("--size", "expected WxH between 16x16 and 16384x16384, got '" + s + "'");
+          },
+          "window or image size, WxH (default 1280x720)");
+  run_cmd->add_option("--lod-near", run.lod_near, "metres: high detail nearer (default: the scenario's view, else 15)")
+      ->check(CLI::Range(0.0, 1e6));
+  run_cmd->add_option("--lod-far", run.lod_far, "metres: low detail farther (default: the scenario's view, else 40)")
+      ->check(CLI::Range(0.0, 1e6));
+  run_cmd->add_option("--lod", run.lod, "level of detail of every figure")
+      ->check(CLI::IsMember({"auto", "high", "medium", "low"}))->capture_default_str();
+  run_cmd->add_option("--shaders", run.shaders, "directory of the GLSL shaders (default: beside the binary, "
+                                                "then the source tree)");
+  run_cmd->add_option("--offscreen", run.offscreen, "offscreen rendering through EGL, a private Xvfb, or auto")
+      ->check(CLI::IsMember({"auto", "egl", "xvfb"}))->capture_default_str();
+  run_cmd->add_flag("--hide-figures", run.hide_figures, "draw the scene without the figures");
+  run_cmd->add_flag("--no-hud", run.no_hud, "no text over the image");
+  run_cmd->add_option("--overlays", run.overlays, "overlays shown at the start: fans, sectors, paths, labels")
+      ->delimiter(',')->check(CLI::IsMember({"fans", "sectors", "paths", "labels"}));
+  run_cmd->add_option("--select", run.select, "the agent selected at the start (by name)");
 
   std::string validate_path;
   auto* validate_cmd = app.add_subcommand("validate", "check a scenario file and exit");

@@ -4,6 +4,8 @@
 #include <tbb/info.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <stdexcept>
 #include <chrono>
 #include <cstdio>
 #include <iomanip>
@@ -14,9 +16,17 @@
 #include "footfall/core/atomic_file.hpp"
 #include "footfall/motion/library.hpp"
 #include "footfall/scenario/scenario.hpp"
+#ifdef FOOTFALL_HAS_RENDER
+#include "footfall/render/viewer.hpp"
+#endif
 
 namespace footfall::app {
 namespace {
+
+// A command-line value that makes no sense with this scenario: exit 2, like a parse error.
+struct CommandError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 struct Series {
   std::vector<double> values;
@@ -48,6 +58,48 @@ void write_trajectory_rows(std::ostream& out, const Simulation& sim) {
     out.write(line, n);
   }
 }
+
+bool has_display() {
+  const char* d = std::getenv("DISPLAY");
+  return d && *d;
+}
+
+#ifdef FOOTFALL_HAS_RENDER
+render::ViewerOptions viewer_options(const RunOptions& o, const ViewSettings& view, const Simulation& sim,
+                                     bool offscreen) {
+  render::ViewerOptions v;
+  v.width = o.width, v.height = o.height;
+  v.offscreen = offscreen;
+  v.backend = o.offscreen == "egl" ? render::Offscreen::Egl
+              : o.offscreen == "xvfb" ? render::Offscreen::Xvfb : render::Offscreen::Auto;
+  v.screenshot = o.screenshot;
+  v.record_dir = o.record;
+  v.shader_dir = o.shaders;
+  if (view.lod_distances) v.lod.near = view.lod_distances->x(), v.lod.far = view.lod_distances->y();
+  if (o.lod_near) v.lod.near = *o.lod_near;
+  if (o.lod_far) v.lod.far = *o.lod_far;
+  if (!(v.lod.near > 0 && v.lod.far > v.lod.near))
+    throw CommandError("level-of-detail distances must satisfy 0 < near < far");
+  if (o.lod != "auto")
+    v.forced_lod = o.lod == "high" ? motion::Lod::High : o.lod == "medium" ? motion::Lod::Medium : motion::Lod::Low;
+  if (view.eye) v.camera = render::CameraPose{*view.eye, *view.look_at};
+  v.clothing = view.clothing;
+  for (const std::string& k : o.overlays) {
+    if (k == "fans") v.overlays.fans = true;
+    if (k == "sectors") v.overlays.sectors = true;
+    if (k == "paths") v.overlays.paths = true;
+    if (k == "labels") v.overlays.labels = true;
+  }
+  v.figures = !o.hide_figures;
+  v.hud = !o.no_hud;
+  v.quiet = o.quiet;
+  if (!o.select.empty()) {
+    v.selected = sim.agents().find(o.select);
+    if (v.selected < 0) throw CommandError("--select: no agent named '" + o.select + "'");
+  }
+  return v;
+}
+#endif
 
 std::string hex(std::uint64_t v) {
   char buf[17];
@@ -87,8 +139,22 @@ int run_command(const RunOptions& o) {
     std::fprintf(stderr, "footfall: %s\n", e.what());
     return 1;
   }
-  if (!o.headless)
-    spdlog::info("no viewer in this build yet; running headless");
+  // Rendering unless --headless asks for a pure simulation run (no images wanted).
+  const bool images = !o.screenshot.empty() || !o.record.empty();
+  bool render = !o.headless || images;
+  bool offscreen = o.headless;
+  if (render && !offscreen && !has_display()) {
+    spdlog::info("no display (DISPLAY is not set): rendering offscreen");
+    offscreen = true;
+  }
+#ifndef FOOTFALL_HAS_RENDER
+  if (images) {
+    std::fprintf(stderr, "footfall: this build has no renderer (FOOTFALL_RENDER=OFF): no --screenshot or --record\n");
+    return 2;
+  }
+  if (render) spdlog::info("this build has no renderer (FOOTFALL_RENDER=OFF); running headless");
+  render = false;
+#endif
   const int threads = o.threads > 0 ? o.threads : tbb::info::default_concurrency();
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
 
@@ -106,17 +172,35 @@ int run_command(const RunOptions& o) {
                  sim.agents().size(), frames, 1.0 / sim.config().dt, sim.config().seed, threads);
     if (trajectory) write_trajectory_rows(trajectory->stream(), sim);
 
-    Series frame_ms, sense_ms, control_ms, motion_ms;
+    Series frame_ms, sense_ms, control_ms, motion_ms, cull_ms, draw_ms;
+    const auto after_step = [&](const Simulation& s) {
+      sense_ms.values.push_back(s.last_frame().ms.sense_ms);
+      control_ms.values.push_back(s.last_frame().ms.control_ms);
+      motion_ms.values.push_back(s.last_frame().ms.motion_ms);
+      if (trajectory) write_trajectory_rows(trajectory->stream(), s);
+    };
     const auto start = std::chrono::steady_clock::now();
-    for (long f = 0; f < frames; ++f) {
-      const auto t0 = std::chrono::steady_clock::now();
-      sim.step();
-      frame_ms.values.push_back(
-          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
-      sense_ms.values.push_back(sim.last_frame().ms.sense_ms);
-      control_ms.values.push_back(sim.last_frame().ms.control_ms);
-      motion_ms.values.push_back(sim.last_frame().ms.motion_ms);
-      if (trajectory) write_trajectory_rows(trajectory->stream(), sim);
+    if (render) {
+#ifdef FOOTFALL_HAS_RENDER
+      render::ViewerOptions v = viewer_options(o, scenario.view, sim, offscreen);
+      // A window runs until it is closed unless a frame count is given.
+      if (offscreen || o.frames) v.frames = frames;
+      const render::RenderReport report = render::run_viewer(sim, v, after_step);
+      // Per drawn frame: the whole frame, CULL and DRAW.
+      for (const render::FrameRecord& r : report.frames) {
+        frame_ms.values.push_back(r.frame_ms);
+        cull_ms.values.push_back(r.cull_ms);
+        draw_ms.values.push_back(r.draw_ms);
+      }
+#endif
+    } else {
+      for (long f = 0; f < frames; ++f) {
+        const auto t0 = std::chrono::steady_clock::now();
+        sim.step();
+        frame_ms.values.push_back(
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+        after_step(sim);
+      }
     }
     const double wall =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -130,14 +214,14 @@ int run_command(const RunOptions& o) {
     j["threads"] = threads;
     j["agents"] = sim.active_count();
     j["agent_slots"] = sim.agents().size();
-    j["frames"] = frames;
+    j["frames"] = sim.frame();
     j["sim_seconds"] = sim.time();
     j["wall_seconds"] = wall;
     j["frame_ms"] = {{"mean", frame_ms.mean()}, {"p50", frame_ms.percentile(0.5)},
                      {"p99", frame_ms.percentile(0.99)}};
-    // CULL and DRAW belong to the renderer; a headless run has none.
+    // CULL and DRAW belong to the renderer: 0 in a run that draws nothing.
     j["stage_ms"] = {{"sense", sense_ms.mean()}, {"control", control_ms.mean()},
-                     {"motion", motion_ms.mean()}, {"cull", 0.0}, {"draw", 0.0}};
+                     {"motion", motion_ms.mean()}, {"cull", cull_ms.mean()}, {"draw", draw_ms.mean()}};
     j["arrived"] = arrived;
     j["collisions"] = m.collisions;
     j["stuck"] = stuck;
@@ -162,8 +246,11 @@ int run_command(const RunOptions& o) {
     }
     spdlog::info("{} frames in {:.2f} s ({:.0f} frames/s): {} arrived, {} collisions, {} stuck, "
                  "hash {}",
-                 frames, wall, frames / std::max(wall, 1e-9), arrived, m.collisions, stuck,
+                 sim.frame(), wall, sim.frame() / std::max(wall, 1e-9), arrived, m.collisions, stuck,
                  hex(sim.trajectory_hash()));
+  } catch (const CommandError& e) {
+    std::fprintf(stderr, "footfall: %s\n", e.what());
+    return 2;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "footfall: %s\n", e.what());
     return 1;

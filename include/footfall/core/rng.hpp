@@ -12,7 +12,8 @@ inline constexpr std::uint64_t splitmix64(std::uint64_t x) {
   return x ^ (x >> 31);
 }
 
-enum class RngStream : std::uint64_t { StartPhase = 1, Spawn = 2, Behavior = 3, Net = 4, Route = 5 };
+enum class RngStream : std::uint64_t { StartPhase = 1, Spawn = 2, Behavior = 3, Net = 4, Route = 5,
+                                    Look = 6 };
 
 inline constexpr std::uint64_t counter_hash(std::uint64_t seed, std::uint64_t agent,
                                             std::uint64_t counter, RngStream stream) {

@@ -1,6 +1,7 @@
 #pragma once
 // Scenario files (YAML): world, behavior-net templates, agents and run settings. The only module that
 // knows YAML. Validation is strict; every error names file:line:col. Format: docs/scenario.md.
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -27,6 +28,13 @@ class ScenarioError : public std::runtime_error {
   int line_, column_;
 };
 
+// How the viewer shows the scenario (`view:`, docs/scenario.md); the simulation never reads it.
+struct ViewSettings {
+  std::optional<Vec2> lod_distances;  // (near, far) metres: high detail nearer, low beyond far
+  std::optional<Eigen::Vector3d> eye, look_at;  // the starting camera
+  std::vector<Eigen::Vector3f> clothing;        // palette of clothing colours, RGB 0–1
+};
+
 struct Scenario {
   std::string name;
   std::string path;
@@ -37,6 +45,7 @@ struct Scenario {
   Agents agents;
   Scripts scripts;  // PaT-Nets, signals and the population
   int tiles = 1;    // intersections in the city (nx · ny)
+  ViewSettings view;
 };
 
 // Throws ScenarioError. `text` overloads take the file name only for messages.
