@@ -71,9 +71,14 @@ void Hud::resize(int width, int height) {
   camera_->setProjectionMatrixAsOrtho2D(0, width, 0, height);
   const float size = std::max(11.0f, static_cast<float>(height) / 52.0f);
   for (osgText::Text* t : {status_.get(), inspector_.get(), help_.get()}) t->setCharacterSize(size);
-  status_->setPosition({10, static_cast<float>(height) - 10, 0});
-  const osg::BoundingBox bi = inspector_->getBoundingBox();
-  inspector_->setPosition({static_cast<float>(width) - 10 - (bi.xMax() - bi.xMin()), static_cast<float>(height) - 10, 0});
+  const float top = static_cast<float>(height) - 10;
+  status_->setPosition({10, top, 0});
+  // The inspector hangs from the right edge, or below the status block where they would overlap.
+  const osg::BoundingBox bs = status_->getBoundingBox(), bi = inspector_->getBoundingBox();
+  const float status_w = bs.valid() ? bs.xMax() - bs.xMin() : 0, inspector_w = bi.valid() ? bi.xMax() - bi.xMin() : 0;
+  const bool beside = status_w + inspector_w + 40 < static_cast<float>(width);
+  inspector_->setPosition({beside ? static_cast<float>(width) - 10 - inspector_w : 10,
+                           beside ? top : top - (bs.yMax() - bs.yMin()) - 20, 0});
   const osg::BoundingBox bh = help_->getBoundingBox();
   help_->setPosition({0.5f * (static_cast<float>(width) - (bh.xMax() - bh.xMin())),
                       0.5f * (static_cast<float>(height) + (bh.yMax() - bh.yMin())), 0});
@@ -133,7 +138,7 @@ void OverlayLayer::update(const OverlayGeometry& g) {
     t->setAxisAlignment(osgText::Text::SCREEN);
     t->setAlignment(osgText::Text::CENTER_BOTTOM);
     t->setColor({1, 1, 0.6f, 1});
-    t->setBackdropType(osgText::Text::OUTLINE);
+    t->setBackdropType(osgText::Text::DROP_SHADOW_BOTTOM_RIGHT);  // one extra pass; an outline costs eight
     t->setDataVariance(osg::Object::DYNAMIC);
     labels_->addDrawable(t);
   }

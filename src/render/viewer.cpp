@@ -33,7 +33,7 @@ double ms_since(Clock::time_point t) { return std::chrono::duration<double, std:
 
 constexpr double kFovY = 40.0;                   // degrees
 constexpr std::size_t kOverlayAgents = 400;      // nearest visible agents that get overlays
-constexpr std::size_t kLabels = 48;              // and labels
+constexpr std::size_t kLabels = 32;              // and labels
 const osg::Vec4 kSky(0.62f, 0.74f, 0.88f, 1);
 const osg::Vec3 kSun(0.45f, -0.35f, 0.82f);      // towards the sun, world
 

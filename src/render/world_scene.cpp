@@ -112,7 +112,7 @@ const osg::Vec4 kRoof(0.40f, 0.34f, 0.32f, 1);
 // Walls with windows (texture coordinates count bays and storeys) and the roof.
 void building(MeshBuilder& walls, const Box& b, std::string_view name) {
   const std::uint64_t h = name_hash(name);
-  const float height = kStorey * static_cast<float>(3 + h % 5);
+  const auto height = static_cast<float>(building_height(name));
   const float rot = static_cast<float>(b.rotation);
   const osg::Vec3 ex(std::cos(rot), std::sin(rot), 0), ey(-std::sin(rot), std::cos(rot), 0);
   const float hx = static_cast<float>(b.half.x()), hy = static_cast<float>(b.half.y());
@@ -208,6 +208,8 @@ void housing(MeshBuilder& m, const SignalHead& h) {
 }
 
 }  // namespace
+
+double building_height(std::string_view name) { return kStorey * static_cast<double>(3 + name_hash(name) % 5); }
 
 WorldScene::WorldScene(const World& w, LampColours colours)
     : root_(new osg::Group), layout_(signal_layout(w)), colours_(colours) {

@@ -14,6 +14,7 @@
 #include <osg/Group>
 #include <osg/Vec4>
 #include <osg/ref_ptr>
+#include <string_view>
 #include <vector>
 
 #include "footfall/patnet/patnet.hpp"
@@ -21,6 +22,9 @@
 #include "footfall/world/world.hpp"
 
 namespace footfall::render {
+
+// Height of a building, metres: 3 to 7 storeys of 3.5 m, from its name (so it is stable).
+double building_height(std::string_view name);
 
 // Lamp colours when lit; unlit lamps show a fifth of them.
 struct LampColours {
