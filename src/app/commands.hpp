@@ -16,6 +16,8 @@ struct RunOptions {
   std::string summary;     // empty: not written
   std::string motion_dir;  // the authored steps: high.motion, medium.motion, low.motion
   bool quiet = false;
+  int depth = 2;             // frames in flight in the frame pipeline
+  double realtime_ms = 0;    // CONTROL budget of the realtime mode; 0: off
   // The viewer (docs in README.md, "Viewing"). Rendering happens unless --headless is given without
   // --screenshot or --record; offscreen with --headless or where no display exists.
   std::string screenshot;  // PNG of the last frame

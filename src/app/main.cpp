@@ -25,6 +25,14 @@ int main(int argc, char** argv) {
   run.motion_dir = FOOTFALL_MOTION_DIR;
   run_cmd->add_option("--motion", run.motion_dir, "directory of the authored steps (footfall_author)")
       ->capture_default_str();
+  run_cmd->add_option("--pipeline-depth", run.depth,
+                      "frames in flight: the output of frame N overlaps the simulation of the next")
+      ->check(CLI::Range(1, 8))
+      ->capture_default_str();
+  run_cmd->add_option("--realtime", run.realtime_ms,
+                      "realtime mode: a smaller fan after CONTROL took longer than this many ms "
+                      "(results then depend on timing); 0: off")
+      ->check(CLI::Range(0.0, 1e6));
   run_cmd->add_flag("-q,--quiet", run.quiet, "print only errors");
   run_cmd->add_option("--screenshot", run.screenshot, "render and write the last frame as a PNG");
   run_cmd->add_option("--record", run.record, "render and write every frame as DIR/frame_NNNNNN.png");

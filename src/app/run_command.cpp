@@ -15,6 +15,7 @@
 #include "commands.hpp"
 #include "footfall/core/atomic_file.hpp"
 #include "footfall/motion/library.hpp"
+#include "footfall/pipeline/frame_pipeline.hpp"
 #include "footfall/scenario/scenario.hpp"
 #ifdef FOOTFALL_HAS_RENDER
 #include "footfall/render/viewer.hpp"
@@ -44,17 +45,16 @@ struct Series {
   }
 };
 
-void write_trajectory_rows(std::ostream& out, const Simulation& sim) {
-  const Snapshot& s = sim.snapshot();
-  const auto& progress = sim.progress();
+// Names never change after the simulation is built, so reading them beside a running step is safe.
+void write_trajectory_rows(std::ostream& out, const Snapshot& s, const std::vector<std::string>& names) {
   char line[256];
   for (std::size_t a = 0; a < s.size(); ++a) {
     if (!s.active[a]) continue;
-    const char* state = progress[a].arrived ? "arrived" : gait_name(s.gait[a]);
+    const char* state = s.arrived[a] ? "arrived" : gait_name(s.gait[a]);
     const int n = std::snprintf(line, sizeof line, "%llu,%.4f,%s,%.6f,%.6f,%.6f,%s\n",
                                 static_cast<unsigned long long>(s.frame), s.time,
-                                sim.agents().name[a].c_str(), s.location[a].x(),
-                                s.location[a].y(), s.heading[a], state);
+                                names[a].c_str(), s.location[a].x(), s.location[a].y(),
+                                s.heading[a], state);
     out.write(line, n);
   }
 }
@@ -166,26 +166,37 @@ int run_command(const RunOptions& o) {
       trajectory = std::make_unique<AtomicFile>(o.trajectory);
       trajectory->stream() << "frame,time,agent,x,y,heading,state\n";
     }
+    // The viewer may run up to four steps beside the DRAW of one frame (a window at speed > 1).
+    scenario.config.snapshots = std::max({scenario.config.snapshots, o.depth, render ? 5 : 1});
+    scenario.config.realtime_budget_ms = o.realtime_ms;
     Simulation sim(std::move(scenario.world), std::move(scenario.nets), std::move(scenario.agents),
                    scenario.config, std::move(scenario.scripts), steps);
     spdlog::info("{}: {} agents, {} frames at {:.0f} Hz, seed {}, {} threads", o.scenario,
                  sim.agents().size(), frames, 1.0 / sim.config().dt, sim.config().seed, threads);
-    if (trajectory) write_trajectory_rows(trajectory->stream(), sim);
+    const std::vector<std::string>& names = sim.agents().name;
+    if (trajectory) write_trajectory_rows(trajectory->stream(), sim.snapshot(), names);
 
-    Series frame_ms, sense_ms, control_ms, motion_ms, cull_ms, draw_ms;
-    const auto after_step = [&](const Simulation& s) {
-      sense_ms.values.push_back(s.last_frame().ms.sense_ms);
-      control_ms.values.push_back(s.last_frame().ms.control_ms);
-      motion_ms.values.push_back(s.last_frame().ms.motion_ms);
-      if (trajectory) write_trajectory_rows(trajectory->stream(), s);
+    // Frame time: from one published frame to the next as its consumer sees them (the pipeline's
+    // output stage, or the viewer's DRAW), which is what a viewer would see.
+    Series frame_ms, sense_ms, control_ms, motion_ms, cull_ms, draw_ms, evaluations;
+    const auto record_stats = [&](const FrameStats& stats) {
+      sense_ms.values.push_back(stats.ms.sense_ms);
+      control_ms.values.push_back(stats.ms.control_ms);
+      motion_ms.values.push_back(stats.ms.motion_ms);
+      evaluations.values.push_back(static_cast<double>(stats.evaluations));
     };
-    const auto start = std::chrono::steady_clock::now();
+    using clock = std::chrono::steady_clock;
+    const auto start = clock::now();
     if (render) {
 #ifdef FOOTFALL_HAS_RENDER
       render::ViewerOptions v = viewer_options(o, scenario.view, sim, offscreen);
       // A window runs until it is closed unless a frame count is given.
       if (offscreen || o.frames) v.frames = frames;
-      const render::RenderReport report = render::run_viewer(sim, v, after_step);
+      // Called right after each step, on the simulation's side of the overlap with DRAW.
+      const render::RenderReport report = render::run_viewer(sim, v, [&](const Simulation& s) {
+        if (trajectory) write_trajectory_rows(trajectory->stream(), s.snapshot(), names);
+        record_stats(s.last_frame());
+      });
       // Per drawn frame: the whole frame, CULL and DRAW.
       for (const render::FrameRecord& r : report.frames) {
         frame_ms.values.push_back(r.frame_ms);
@@ -194,16 +205,17 @@ int run_command(const RunOptions& o) {
       }
 #endif
     } else {
-      for (long f = 0; f < frames; ++f) {
-        const auto t0 = std::chrono::steady_clock::now();
-        sim.step();
-        frame_ms.values.push_back(
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
-        after_step(sim);
-      }
+      // With depth > 1 the output of frame N overlaps the simulation of N + 1.
+      auto last = start;
+      run_frames(sim, frames, o.depth, [&](const PublishedFrame& f) {
+        if (trajectory) write_trajectory_rows(trajectory->stream(), *f.snapshot, names);
+        const auto now = clock::now();
+        frame_ms.values.push_back(std::chrono::duration<double, std::milli>(now - last).count());
+        last = now;
+        record_stats(f.stats);
+      });
     }
-    const double wall =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double wall = std::chrono::duration<double>(clock::now() - start).count();
 
     const Metrics& m = sim.metrics();
     const std::uint64_t arrived = sim.arrived(), stuck = m.stuck;
@@ -212,6 +224,7 @@ int run_command(const RunOptions& o) {
     j["scenario"] = o.scenario;
     j["seed"] = sim.config().seed;
     j["threads"] = threads;
+    j["pipeline_depth"] = o.depth;
     j["agents"] = sim.active_count();
     j["agent_slots"] = sim.agents().size();
     j["frames"] = sim.frame();
@@ -235,6 +248,12 @@ int run_command(const RunOptions& o) {
     j["longest_trip_s"] = sim.longest_trip();
     j["decisions"] = m.decisions;
     j["walk_evaluations"] = m.evaluations;
+    // Staggered foot-strikes (DESIGN.md): the walk-node load per frame should stay even.
+    const double most = evaluations.values.empty()
+                            ? 0.0 : *std::max_element(evaluations.values.begin(), evaluations.values.end());
+    j["walk_evaluations_per_frame"] = {{"mean", evaluations.mean()}, {"max", most},
+                                       {"max_over_mean", evaluations.mean() > 0 ? most / evaluations.mean() : 0.0}};
+    j["realtime_reduced_frames"] = m.reduced_frames;
     j["blocked_decisions"] = m.blocked;
     j["trajectory_hash"] = hex(sim.trajectory_hash());
 

@@ -43,6 +43,9 @@ std::optional<Percept> sense_proximity(const Pose& pose, const SenseContext& ctx
   Vec2 sum_c = Vec2::Zero();
   double sum_r = 0, sum_a = 0;
   const auto consider = [&](const Vec2& c, double radius) {
+    // Beyond R + radius of the apex it cannot reach into the sector: skip the exact test.
+    const double reach = p.radius + radius;
+    if ((c - pose.location).squaredNorm() > reach * reach) return;
     if (sector_distance(pose.location, pose.heading, p.radius, p.fov, c) > radius) return;
     const double alpha = p.radius - ((c - pose.location).norm() - radius);
     if (alpha <= 0) return;

@@ -21,6 +21,13 @@ FanParams FanParams::from(const double* w) {
   return f;
 }
 
+FanParams FanParams::reduced() const {
+  FanParams f = *this;
+  f.arcs = std::max(1, (arcs + 1) / 2);
+  f.rays = rays > 1 ? ((rays - 1) / 2) | 1 : 1;
+  return f;
+}
+
 void generate_candidates(const FanParams& fan, const Feet& feet, std::span<const Vec2> goals,
                          std::vector<Footstep>& out) {
   out.clear();
@@ -147,8 +154,9 @@ bool step_collides(const SenseContext& ctx, const Vec2& from, const Vec2& to, do
 
 Decision decide_step(const NetTemplate& net, const double* params, const Feet& feet, double t,
                      const SenseContext& ctx, NetEvaluator& eval,
-                     std::vector<Footstep>& scratch) {
-  const FanParams fan = FanParams::from(params + net.nodes()[net.walk_node()].param_offset);
+                     std::vector<Footstep>& scratch, bool reduced_fan) {
+  const FanParams full = FanParams::from(params + net.nodes()[net.walk_node()].param_offset);
+  const FanParams fan = reduced_fan ? full.reduced() : full;
   std::vector<Vec2> goals;
   for_each_bound_goal(net, params, [&](const Vec2& g, double) { goals.push_back(g); });
   generate_candidates(fan, feet, goals, scratch);

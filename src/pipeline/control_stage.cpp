@@ -17,8 +17,8 @@ Footstep Simulation::stand_still(std::uint32_t a) const {
   return {StepKind::Stay, agents_.foot[trailing][a], agents_.foot_heading[trailing][a], 0.0, 0.0};
 }
 
-void Simulation::control_stage() {
-  const double t = (snapshot_.frame + 1) * config_.dt;
+void Simulation::control_stage(bool reduced_fan) {
+  const double t = static_cast<double>(frame() + 1) * config_.dt;
   parallel_chunks(due_.size(), [&](std::size_t begin, std::size_t end) {
     std::vector<Footstep> scratch;
     for (std::size_t k = begin; k != end; ++k) {
@@ -31,11 +31,11 @@ void Simulation::control_stage() {
       }
       const NetTemplate& net = nets_[agents_.net[a]];
       const Feet feet = feet_of(a);
-      const SenseContext ctx{world_, snapshot_, percepts_prev_.neighbours[a],
+      const SenseContext ctx{world_, snapshot(), percepts_prev_.neighbours[a],
                              percepts_prev_.obstacles[a], a, agents_.radius[a]};
       NetEvaluator eval(net);
       decisions_[a] = decide_step(net, agents_.params_of(a), feet, agents_.plan[a].t1, ctx, eval,
-                                  scratch);
+                                  scratch, reduced_fan);
     }
   });
 

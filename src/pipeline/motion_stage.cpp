@@ -113,8 +113,8 @@ void Simulation::start_figure_step(std::uint32_t a, const motion::StepRequest& r
 }
 
 // Every figure at its level of detail, in phase with its step; the slip of its feet on the ground.
-void Simulation::pose_figures(double t) {
-  motion::Poses& poses = snapshot_.poses;
+void Simulation::pose_figures(Snapshot& snapshot, double t) {
+  motion::Poses& poses = snapshot.poses;
   const std::size_t n = agents_.size();
   poses.resize(n);
   poses.first[0] = 0;
@@ -149,23 +149,28 @@ motion::Pose Simulation::full_pose(std::uint32_t a, motion::Lod lod) const {
 }
 
 void Simulation::publish(std::uint64_t frame, double t) {
-  snapshot_.frame = frame;
-  snapshot_.time = t;
+  // Into the oldest slot of the ring: S(N−1) and the snapshots before it stay as they were.
+  const std::size_t slot = frame % ring_.size();
+  Snapshot& s = ring_[slot];
+  s.frame = frame;
+  s.time = t;
   parallel_chunks(agents_.size(), [&](std::size_t begin, std::size_t end) {
     for (std::size_t a = begin; a != end; ++a) {
       const Plan& p = agents_.plan[a];
       const double u = step_fraction(p, t);
-      snapshot_.location[a] = p.at(t);
-      snapshot_.heading[a] = wrap_angle(agents_.heading_from[a] +
-                                        u * wrap_angle(agents_.heading_to[a] - agents_.heading_from[a]));
-      snapshot_.plan[a] = p;
-      snapshot_.radius[a] = agents_.radius[a];
-      snapshot_.gait[a] = agents_.gait[a];
-      snapshot_.active[a] = agents_.active[a];
+      s.location[a] = p.at(t);
+      s.heading[a] = wrap_angle(agents_.heading_from[a] +
+                                u * wrap_angle(agents_.heading_to[a] - agents_.heading_from[a]));
+      s.plan[a] = p;
+      s.radius[a] = agents_.radius[a];
+      s.gait[a] = agents_.gait[a];
+      s.active[a] = agents_.active[a];
+      s.arrived[a] = progress_[a].arrived;
     }
   });
-  agent_grid_.build_points(snapshot_.location, &snapshot_.active);
-  if (motion_) pose_figures(t);
+  s.grid.build_points(s.location, &s.active);
+  if (motion_) pose_figures(s, t);
+  latest_ = slot;
 }
 
 }  // namespace footfall

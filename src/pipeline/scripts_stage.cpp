@@ -54,7 +54,7 @@ bool Simulation::clear_at(const Vec2& p, double clearance, double radius) const 
   const Aabb box = Aabb{p, p}.inflated(clearance + 2.0);
   // Against the plans decided this frame (the snapshot still holds the last frame's): a walker
   // stepping toward the entry right now must not find a newcomer standing there.
-  agent_grid_.for_each_in(box, [&](std::uint32_t j) {
+  snapshot().grid.for_each_in(box, [&](std::uint32_t j) {
     const Plan& plan = agents_.plan[j];
     if (agents_.active[j] && point_segment_distance(p, plan.from, plan.to) < clearance) clear = false;
   });
@@ -85,6 +85,8 @@ bool Simulation::spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool
   // A destination within max_trip: a few draws, keeping the nearest if none is close enough, so
   // trips in a large city stay local (a pedestrian crosses a few intersections, not the city).
   const Vec2& origin = world_.locations[endpoints[o]].position;
+  // An entry that is not clear fails below anyway: find out before planning a route to no end.
+  if (!anywhere && !clear_at(origin, pop.clearance, pop.radius_max)) return false;
   std::size_t d = 0;
   double best = kInf;
   for (std::uint64_t k = 0; k < 16; ++k) {
@@ -172,7 +174,7 @@ void Simulation::population_stage(double t) {
   spawned_now_.clear();
   const std::size_t first = agents_.size() - scripts_.population->target;
   for (std::size_t s = first; s < agents_.size(); ++s)
-    if (!agents_.active[s] && spawn(static_cast<std::uint32_t>(s), snapshot_.frame, t, false))
+    if (!agents_.active[s] && spawn(static_cast<std::uint32_t>(s), frame(), t, false))
       ++metrics_.spawned;
   spawned_now_.clear();
 }

@@ -1,5 +1,7 @@
 // SENSE: gather, for each agent due at its foot-strike next frame, the agents and obstacles it could
-// perceive or touch during that decision. Reads S(N−1) and the world; writes P(N).
+// perceive or touch during that decision. Reads S(N−1) and the world; writes P(N). Who is due and
+// how far each looks is settled first (plan_sense, serial), so the parallel part reads nothing that
+// CONTROL, running beside it, writes.
 #include "footfall/core/parallel.hpp"
 
 #include <algorithm>
@@ -22,35 +24,43 @@ double sensor_reach(const NetTemplate& net, const double* params) {
 
 }  // namespace
 
-void Simulation::sense_stage(double t_next, std::vector<std::uint32_t>& due_next) {
-  due_next.clear();
+void Simulation::plan_sense(double t_next) {
+  due_next_.clear();
+  query_radius_.clear();
   double max_step = 0, max_radius = 0;
+  const Snapshot& s = snapshot();
   for (std::uint32_t a = 0; a < agents_.size(); ++a) {
     if (!agents_.active[a]) continue;
     const NetTemplate& net = nets_[agents_.net[a]];
     max_step = std::max(max_step, agents_.params_of(a)[net.nodes()[net.walk_node()].param_offset +
                                                        walk_p::MaxStep]);
     max_radius = std::max(max_radius, agents_.radius[a]);
-    if (snapshot_.plan[a].t1 <= t_next + 1e-9) due_next.push_back(a);
+    if (s.plan[a].t1 <= t_next + 1e-9) due_next_.push_back(a);
   }
   // Another agent's published plan ends at most one step from where it stands now.
   const double collision_reach = max_step + 2 * max_radius;
+  for (const std::uint32_t a : due_next_) {
+    const NetTemplate& net = nets_[agents_.net[a]];
+    const double* params = agents_.params_of(a);
+    const double own_step = params[net.nodes()[net.walk_node()].param_offset + walk_p::MaxStep];
+    query_radius_.push_back(own_step + std::max(sensor_reach(net, params), collision_reach) +
+                            config_.sense_margin);
+  }
+}
 
-  parallel_chunks(due_next.size(), [&](std::size_t begin, std::size_t end) {
+void Simulation::sense_stage() {
+  const Snapshot& s = snapshot();
+  parallel_chunks(due_next_.size(), [&](std::size_t begin, std::size_t end) {
     for (std::size_t k = begin; k != end; ++k) {
-      const std::uint32_t a = due_next[k];
-      const NetTemplate& net = nets_[agents_.net[a]];
-      const double* params = agents_.params_of(a);
-      const double own_step = params[net.nodes()[net.walk_node()].param_offset + walk_p::MaxStep];
-      const double r = own_step + std::max(sensor_reach(net, params), collision_reach) +
-                       config_.sense_margin;
-      const Vec2& here = snapshot_.location[a];
+      const std::uint32_t a = due_next_[k];
+      const double r = query_radius_[k];
+      const Vec2& here = s.location[a];
       const Aabb box = Aabb{here, here}.inflated(r);
 
       auto& nb = percepts_next_.neighbours[a];
       nb.clear();
-      agent_grid_.for_each_in(box, [&](std::uint32_t j) {
-        if (j != a && (snapshot_.location[j] - here).squaredNorm() <= r * r) nb.push_back(j);
+      s.grid.for_each_in(box, [&](std::uint32_t j) {
+        if (j != a && (s.location[j] - here).squaredNorm() <= r * r) nb.push_back(j);
       });
       std::sort(nb.begin(), nb.end());
 

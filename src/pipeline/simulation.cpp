@@ -53,14 +53,19 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
     }
   }
   const std::size_t n = agents_.size();
-  agent_grid_ = UniformGrid(world_.bounds().inflated(50.0), 2.0);
+  if (config_.snapshots < 2)
+    throw std::invalid_argument("a simulation keeps at least 2 snapshots (the one being read, the one being written)");
+  ring_.resize(static_cast<std::size_t>(config_.snapshots));
+  for (Snapshot& s : ring_) {
+    s.resize(n);
+    s.grid = UniformGrid(world_.bounds().inflated(50.0), 2.0);
+  }
   percepts_prev_.neighbours.resize(n);
   percepts_prev_.obstacles.resize(n);
   percepts_next_ = percepts_prev_;
   deciding_.assign(n, 0);
   decisions_.resize(n);
   progress_.resize(n);
-  snapshot_.resize(n);
   agents_.plan.resize(n);
   agents_.heading_from.resize(n);
   agents_.heading_to.resize(n);
@@ -101,16 +106,17 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
     publish(0, 0.0);
   }
   // P(0): the percepts the deciders of frame 1 will use, from S(0).
-  std::vector<std::uint32_t> due_next;
-  sense_stage(config_.dt, due_next);
+  plan_sense(config_.dt);
+  sense_stage();
   std::swap(percepts_prev_, percepts_next_);
   measure();
 }
 
 void Simulation::step() {
   using clock = std::chrono::steady_clock;
+  const auto start = clock::now();
   FrameStats stats;
-  const double t = (snapshot_.frame + 1) * config_.dt;
+  const double t = static_cast<double>(frame() + 1) * config_.dt;
 
   // Global nets (light-nets) run once per frame, before agents' nets (Granieri et al. 1995 §3).
   run_global_nets(t);
@@ -122,42 +128,53 @@ void Simulation::step() {
     if (agents_.active[a] && agents_.plan[a].t1 <= t + 1e-9) due_.push_back(a);
   for (const std::uint32_t a : due_) deciding_[a] = 1;
 
-  auto t0 = clock::now();
-  std::vector<std::uint32_t> due_next;
-  sense_stage(t + config_.dt, due_next);
-  stats.ms.sense_ms = ms_since(t0);
+  // SENSE(N) and CONTROL(N) both read S(N−1) and write apart (P(N); decisions and net edits), so
+  // they run side by side.
+  plan_sense(t + config_.dt);
+  stats.reduced_fan =
+      config_.realtime_budget_ms > 0 && last_frame_.ms.control_ms > config_.realtime_budget_ms;
+  parallel_pair(
+      [&] {
+        const auto t0 = clock::now();
+        sense_stage();
+        stats.ms.sense_ms = ms_since(t0);
+      },
+      [&] {
+        const auto t0 = clock::now();
+        control_stage(stats.reduced_fan);
+        stats.ms.control_ms = ms_since(t0);
+      });
 
-  t0 = clock::now();
-  control_stage();
-  stats.ms.control_ms = ms_since(t0);
-
-  t0 = clock::now();
+  const auto t0 = clock::now();
   const std::uint64_t evaluations_before = metrics_.evaluations;
   motion_stage();
   population_stage(t);
-  publish(snapshot_.frame + 1, t);
+  publish(frame() + 1, t);
   measure();
   stats.ms.motion_ms = ms_since(t0);
 
   std::swap(percepts_prev_, percepts_next_);
   stats.decisions = static_cast<std::uint32_t>(due_.size());
   stats.evaluations = metrics_.evaluations - evaluations_before;
+  metrics_.reduced_frames += stats.reduced_fan ? 1 : 0;
+  stats.step_ms = ms_since(start);
   last_frame_ = stats;
 }
 
 // Counts pairs that begin to overlap this frame and folds the frame into the trajectory hash.
 void Simulation::measure() {
+  const Snapshot& s = snapshot();
   const std::size_t n = agents_.size();
   std::vector<std::vector<std::uint64_t>> found(n);
   parallel_chunks(n, [&](std::size_t begin, std::size_t end) {
     for (std::size_t a = begin; a != end; ++a) {
-      if (!snapshot_.active[a]) continue;
-      const Vec2& p = snapshot_.location[a];
-      const double r = snapshot_.radius[a];
-      agent_grid_.for_each_in(Aabb{p, p}.inflated(2 * r + 1.0), [&](std::uint32_t j) {
+      if (!s.active[a]) continue;
+      const Vec2& p = s.location[a];
+      const double r = s.radius[a];
+      s.grid.for_each_in(Aabb{p, p}.inflated(2 * r + 1.0), [&](std::uint32_t j) {
         if (j <= a) return;
-        const double reach = r + snapshot_.radius[j] - kOverlapTolerance;
-        if ((snapshot_.location[j] - p).squaredNorm() < reach * reach)
+        const double reach = r + s.radius[j] - kOverlapTolerance;
+        if ((s.location[j] - p).squaredNorm() < reach * reach)
           found[a].push_back(pair_key(static_cast<std::uint32_t>(a), j));
       });
       world_.for_each_obstacle_near(Aabb{p, p}.inflated(r), [&](std::uint32_t o) {
@@ -175,14 +192,18 @@ void Simulation::measure() {
     if (!std::binary_search(overlapping_.begin(), overlapping_.end(), k)) ++metrics_.collisions;
   overlapping_ = std::move(now);
 
-  hash_.add(snapshot_.frame);
-  for (std::size_t a = 0; a < n; ++a) {
-    hash_.add(static_cast<std::uint64_t>(snapshot_.active[a]));
-    if (!snapshot_.active[a]) continue;
-    hash_.add(snapshot_.location[a].x());
-    hash_.add(snapshot_.location[a].y());
-    hash_.add(snapshot_.heading[a]);
-    hash_.add(static_cast<std::uint64_t>(snapshot_.gait[a]));
+  hash_snapshot(hash_, s);
+}
+
+void hash_snapshot(Fnv1a& h, const Snapshot& s) {
+  h.add(s.frame);
+  for (std::size_t a = 0; a < s.size(); ++a) {
+    h.add(static_cast<std::uint64_t>(s.active[a]));
+    if (!s.active[a]) continue;
+    h.add(s.location[a].x());
+    h.add(s.location[a].y());
+    h.add(s.heading[a]);
+    h.add(static_cast<std::uint64_t>(s.gait[a]));
   }
 }
 

@@ -7,6 +7,7 @@
 #include <osgGA/KeySwitchMatrixManipulator>
 #include <osgGA/OrbitManipulator>
 #include <osgViewer/ViewerEventHandlers>
+#include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 
 #include <chrono>
@@ -41,7 +42,8 @@ CameraPose default_camera(const World& w) {
   const Aabb b = w.bounds();
   const Eigen::Vector3d c(0.5 * (b.lo.x() + b.hi.x()), 0.5 * (b.lo.y() + b.hi.y()), 0);
   const double extent = std::max({b.hi.x() - b.lo.x(), b.hi.y() - b.lo.y(), 20.0});
-  return {c + extent * Eigen::Vector3d(-0.15, -0.55, 0.45), c};
+  // From the south-south-west, 45 degrees down: streets, crosswalks and the figures on them.
+  return {c + extent * Eigen::Vector3d(-0.12, -0.38, 0.40), c};
 }
 
 osg::Vec3d to_osg(const Eigen::Vector3d& v) { return {v.x(), v.y(), v.z()}; }
@@ -72,20 +74,22 @@ osg::BoundingBox walkable_bounds(const World& w) {
   return {float(b.lo.x() - 20), float(b.lo.y() - 20), -1.0f, float(b.hi.x() + 20), float(b.hi.y() + 20), 4.0f};
 }
 
-// Steps per frame in a window: real time times the speed, at most four steps a frame (a slow frame
-// slows the simulation down rather than making it jump).
+// Steps per frame in a window: real time times the speed, at most `most` steps a frame (a slow
+// frame slows the simulation down rather than making it jump).
 class Pacing {
  public:
-  explicit Pacing(double dt) : dt_(dt) {}
+  Pacing(double dt, int most) : dt_(dt), most_(most) {}
   int steps(double wall_seconds, double speed) {
-    budget_ = std::min(budget_ + wall_seconds * speed, 4 * dt_);
+    budget_ = std::min(budget_ + wall_seconds * speed, most_ * dt_);
     const int n = static_cast<int>(budget_ / dt_);
     budget_ -= n * dt_;
     return n;
   }
 
  private:
-  double dt_, budget_ = 0;
+  double dt_;
+  int most_;
+  double budget_ = 0;
 };
 
 // Frames and simulated frames per second over the last second or so.
@@ -103,6 +107,11 @@ class Rates {
   }
   double fps() const { return fps_; }
   double sim_fps() const { return sim_fps_; }
+  // Before a whole second has passed: the rates so far.
+  void estimate(Clock::time_point t, std::uint64_t sim_frame) {
+    const double s = std::chrono::duration<double>(t - start_).count();
+    if (fps_ == 0 && frames_ > 1 && s > 0) fps_ = (frames_ - 1) / s, sim_fps_ = (sim_frame - start_sim_) / s;
+  }
 
  private:
   Clock::time_point start_;
@@ -111,25 +120,37 @@ class Rates {
   double fps_ = 0, sim_fps_ = 0;
 };
 
-std::string status_text(const Simulation& sim, const Controls& c, const Rates& rates, const FrameRecord& last,
-                        std::size_t culled, const char* camera) {
-  const StageTimes& st = sim.last_frame().ms;
+// What the HUD shows of the simulation, read while no step runs.
+struct SimStatus {
+  std::uint64_t frame = 0;
+  double time = 0, dt = 0;
+  std::size_t active = 0;
+  StageTimes ms;
+
+  explicit SimStatus(const Simulation& sim)
+      : frame(sim.frame()), time(sim.time()), dt(sim.config().dt), active(sim.active_count()),
+        ms(sim.last_frame().ms) {}
+};
+
+std::string status_text(const SimStatus& sim, const Controls& c, const Rates& rates, const FrameRecord& last,
+                        const char* camera) {
   char buf[1024];
   std::string overlays;
   if (c.overlays.fans) overlays += " fans";
   if (c.overlays.sectors) overlays += " sectors";
   if (c.overlays.paths) overlays += " paths";
   if (c.overlays.labels) overlays += " labels";
+  const std::uint32_t drawn = last.figures[0] + last.figures[1] + last.figures[2];
   std::snprintf(buf, sizeof buf,
                 "frame %llu   t %.1f s%s\n"
                 "%.1f fps   sim %.1f Hz (%.2fx real time, speed %gx)   agents %zu\n"
                 "ms  sense %.2f  control %.2f  motion %.2f  cull %.2f  draw %.1f  wait %.2f\n"
                 "figures  high %u  medium %u  low %u  culled %zu   LOD %s   draw calls %u\n"
                 "camera %s   overlays%s   h: help",
-                static_cast<unsigned long long>(sim.frame()), sim.time(), c.paused ? "   PAUSED" : "",
-                rates.fps(), rates.sim_fps(), rates.sim_fps() * sim.config().dt, c.speed, sim.active_count(),
-                st.sense_ms, st.control_ms, st.motion_ms, last.cull_ms, last.draw_ms, last.wait_ms,
-                last.figures[0], last.figures[1], last.figures[2], culled,
+                static_cast<unsigned long long>(sim.frame), sim.time, c.paused ? "   PAUSED" : "",
+                rates.fps(), rates.sim_fps(), rates.sim_fps() * sim.dt, c.speed, sim.active,
+                sim.ms.sense_ms, sim.ms.control_ms, sim.ms.motion_ms, last.cull_ms, last.draw_ms, last.wait_ms,
+                last.figures[0], last.figures[1], last.figures[2], sim.active > drawn ? sim.active - drawn : 0,
                 c.forced ? motion::lod_name(*c.forced) : "by distance", last.draw_calls, camera,
                 overlays.empty() ? " none" : overlays.c_str());
   return buf;
@@ -166,21 +187,20 @@ class Scene {
   OverlayLayer& overlay_layer() { return overlays_; }
   Wardrobe& wardrobe() { return wardrobe_; }
 
-  // Copies what DRAW needs of frame N into OSG's buffers: after this, DRAW never reads the simulation.
-  void refresh(const Simulation& sim, const InstanceLists& lists, const Controls& c, const CameraView& view,
-               std::int64_t selected) {
-    figures_->update(lists);
-    figures_->set_visible(c.figures);
+  // What DRAW shows of the simulation's live state (signals, overlays, the inspector) and the looks
+  // CULL reads, copied while no step runs: they are not part of the published snapshot. Overlays go
+  // to the agents drawn last frame, nearest first.
+  void refresh_live(const Simulation& sim, const Controls& c, const CameraView& view, std::int64_t selected) {
+    wardrobe_.update(sim);
     world_.update_signals(sim.signals(), sim.time());
-    near_.clear();
-    for (const InstanceList& l : lists.lods)
-      for (const std::uint32_t a : l.agents) {
-        const Vec2& p = sim.snapshot().location[a];
-        const double d = (Eigen::Vector3d(p.x(), p.y(), 1) - view.eye).norm();
-        near_.push_back({d, a});
-      }
     std::vector<std::uint32_t> shown;
     if (c.overlays.any()) {
+      near_.clear();
+      const Snapshot& s = sim.snapshot();
+      for (const InstanceList& l : drawn_.lods)
+        for (const std::uint32_t a : l.agents)
+          if (a < s.size() && s.active[a])
+            near_.push_back({(Eigen::Vector3d(s.location[a].x(), s.location[a].y(), 1) - view.eye).norm(), a});
       const std::size_t n = std::min(near_.size(), kOverlayAgents);
       std::partial_sort(near_.begin(), near_.begin() + static_cast<std::ptrdiff_t>(n), near_.end());
       for (std::size_t k = 0; k < n; ++k) shown.push_back(near_[k].second);
@@ -193,6 +213,13 @@ class Scene {
                                      : std::string("click an agent to inspect it"));
     hud_.set_help(help_text(), c.help);
     hud_.set_visible(c.hud);
+  }
+
+  // CULL's instance lists into the figures' texture buffers.
+  void upload(const InstanceLists& lists, const Controls& c) {
+    figures_->update(lists);
+    figures_->set_visible(c.figures);
+    for (std::size_t l = 0; l < lists.lods.size(); ++l) drawn_.lods[l].agents = lists.lods[l].agents;
   }
 
  private:
@@ -211,6 +238,7 @@ class Scene {
   std::unique_ptr<Figures> figures_;
   std::vector<std::pair<double, std::uint32_t>> near_;
   OverlayGeometry geometry_;
+  InstanceLists drawn_;  // agents only: who was drawn last frame
 };
 
 std::string gl_renderer() {
@@ -307,9 +335,12 @@ RenderReport run_viewer(Simulation& sim, const ViewerOptions& o, const StepHook&
   std::int64_t selected = o.selected;
   const bool windowed = !o.offscreen;
   const long last = o.frames ? *o.frames : -1;
+  // Steps run beside DRAW while CULL reads S(N), which the ring keeps for snapshots − 1 more steps.
+  const int max_steps = std::max(1, std::min(4, sim.config().snapshots - 1));
+  const motion::MotionLibrary& library = *sim.motion();
   tbb::task_group sim_task, writer;
   InstanceLists lists;
-  Pacing pacing(sim.config().dt);
+  Pacing pacing(sim.config().dt, max_steps);
   Rates rates;
   FrameRecord previous;
   std::uint64_t snapshot_index = 0;
@@ -322,35 +353,27 @@ RenderReport run_viewer(Simulation& sim, const ViewerOptions& o, const StepHook&
     FrameRecord record;
     record.sim_frame = drawn;
 
+    // 1. No step runs: input, picking, and everything DRAW needs of the live simulation state.
     viewer->advance();
     viewer->eventTraversal();  // keys, clicks, camera manipulators
     const CameraView view = camera_view(*camera);
+    const Snapshot& shown = sim.snapshot();  // S(N), immutable from here on
     if (controls.click) {
-      selected = pick_agent(sim.snapshot(), pick_ray(view, *controls.click));
+      selected = pick_agent(shown, pick_ray(view, *controls.click));
       controls.click.reset();
     }
     if (selected >= 0 && cameras->getCurrentMatrixManipulator() == follow.get() &&
-        static_cast<std::size_t>(selected) < sim.snapshot().size()) {
-      const Vec2& p = sim.snapshot().location[static_cast<std::size_t>(selected)];
+        static_cast<std::size_t>(selected) < shown.size()) {
+      const Vec2& p = shown.location[static_cast<std::size_t>(selected)];
       follow->setCenter({p.x(), p.y(), 1.2});
     }
+    scene.refresh_live(sim, controls, view, selected);
+    const SimStatus status(sim);
 
-    // CULL(N).
-    Clock::time_point t = Clock::now();
-    scene.wardrobe().update(sim);
-    cull(sim.snapshot(), *sim.motion(), view, {o.lod, controls.forced, selected}, scene.wardrobe().looks(), lists);
-    feed_back_lods(sim, lists);
-    record.cull_ms = ms_since(t);
-    for (int l = 0; l < motion::kLodCount; ++l) record.figures[l] = static_cast<std::uint32_t>(lists.lods[l].size());
-
-    // Copy what DRAW needs, then let SIM(N+1) run beside DRAW(N).
-    scene.refresh(sim, lists, controls, view, selected);
-    scene.hud().set_status(status_text(sim, controls, rates, previous, sim.active_count() - lists.visible(),
-                                       camera_name()));
-    scene.hud().resize(camera->getViewport()->width(), camera->getViewport()->height());
-    viewer->updateTraversal();
+    // 2. SIM(N+1 …) on a TBB worker, from here until after DRAW(N).
     int steps = 1;
     if (windowed) steps = controls.paused ? std::exchange(controls.single_steps, 0) : pacing.steps(wall, controls.speed);
+    steps = std::min(steps, max_steps);
     if (last >= 0) steps = static_cast<int>(std::min<long>(steps, last - static_cast<long>(drawn)));
     if (steps > 0)
       sim_task.run([&sim, steps, &after_step] {
@@ -359,21 +382,37 @@ RenderReport run_viewer(Simulation& sim, const ViewerOptions& o, const StepHook&
           if (after_step) after_step(sim);
         }
       });
+
+    // 3. CULL(N) from the snapshot alone. Isolated, so that this thread never picks up the step.
+    Clock::time_point t = Clock::now();
+    tbb::this_task_arena::isolate([&] {
+      cull(shown, library, view, {o.lod, controls.forced, selected}, scene.wardrobe().looks(), lists);
+    });
+    record.cull_ms = ms_since(t);
+    for (int l = 0; l < motion::kLodCount; ++l) record.figures[l] = static_cast<std::uint32_t>(lists.lods[l].size());
+
+    // 4. DRAW(N) on this thread.
+    scene.upload(lists, controls);
+    scene.hud().set_status(status_text(status, controls, rates, previous, camera_name()));
+    scene.hud().resize(camera->getViewport()->width(), camera->getViewport()->height());
+    viewer->updateTraversal();
     const bool final_frame = last >= 0 && static_cast<long>(drawn) >= last;
     const bool grab = !o.record_dir.empty() || controls.capture || (final_frame && !o.screenshot.empty());
     if (grab) capture->request();
-
     camera->getStats()->collectStats("scene", true);
     t = Clock::now();
-    viewer->renderingTraversals();  // DRAW(N), on this thread
+    viewer->renderingTraversals();
     record.draw_ms = ms_since(t);
-    t = Clock::now();
-    sim_task.wait();
-    record.wait_ms = ms_since(t);
     double drawables = 0;
     if (camera->getStats()->getAttribute(viewer->getFrameStamp()->getFrameNumber(), "Visible number of drawables",
                                          drawables))
       record.draw_calls = static_cast<std::uint32_t>(drawables);
+
+    // 5. Join the step; the levels CULL chose reach MOTION from the next step on.
+    t = Clock::now();
+    sim_task.wait();
+    record.wait_ms = ms_since(t);
+    feed_back_lods(sim, lists);
 
     if (osg::ref_ptr<osg::Image> image = grab ? capture->take() : nullptr) {
       writer.wait();  // one image in flight at a time
@@ -392,6 +431,7 @@ RenderReport run_viewer(Simulation& sim, const ViewerOptions& o, const StepHook&
     }
     record.frame_ms = ms_since(now);
     rates.add(Clock::now(), sim.frame());
+    rates.estimate(Clock::now(), sim.frame());
     report.frames.push_back(record);
     previous = record;
     if (final_frame) break;

@@ -31,7 +31,8 @@ constexpr DefaultGround kDefaultGround[] = {
 
 class Loader {
  public:
-  Loader(std::string file) : r_(std::move(file)) {}
+  Loader(std::string file, const ScenarioOverrides& overrides)
+      : r_(std::move(file)), overrides_(overrides) {}
 
   Scenario load(const YAML::Node& root) {
     if (!root.IsDefined() || root.IsNull()) r_.fail_mark(YAML::Mark(), "the scenario is empty");
@@ -46,7 +47,19 @@ class Loader {
     if (root["duration"]) s.duration = r_.number(root["duration"], "duration", 0, 1e6);
     if (!root["world"]) r_.fail(root, "the scenario has no 'world'");
     world(root["world"], s.world);
-    if (const auto city = root["city"]) tile(city, s);
+    if (overrides_.city_nx > 0) {
+      Vec2 pitch;
+      if (root["city"] && root["city"]["pitch"]) {
+        pitch = r_.vec2(root["city"]["pitch"], "pitch");
+      } else {
+        World probe = s.world;
+        probe.finalize();
+        pitch = probe.bounds().hi - probe.bounds().lo;
+      }
+      tile_grid({overrides_.city_nx, overrides_.city_ny, pitch}, s);
+    } else if (const auto city = root["city"]) {
+      tile(city, s);
+    }
     s.world.finalize();
     try {
       s.world.walkways.finalize(s.world);
@@ -229,6 +242,10 @@ class Loader {
     t.pitch = r_.vec2(n["pitch"], "pitch");
     if (t.pitch.x() <= 0 || t.pitch.y() <= 0) r_.fail(n["pitch"], "pitch must be positive");
     if (static_cast<long>(t.nx) * t.ny > 100000) r_.fail(n, "at most 100000 intersections");
+    tile_grid(t, s);
+  }
+
+  void tile_grid(const CityTiling& t, Scenario& s) {
     s.world = tile_world(s.world, t);
     s.tiles = t.nx * t.ny;
     std::vector<patnet::SignalTiming> tiled;
@@ -489,8 +506,10 @@ class Loader {
     if (s.world.walkways.endpoints.size() < 2)
       r_.fail(n, "a population needs world.walkways with at least two endpoints");
     PopulationSpec pop;
-    pop.target = static_cast<std::uint32_t>(r_.integer(n["target"], "target", 0, 1000000)) *
-                 static_cast<std::uint32_t>(s.tiles);
+    const auto per_tile = overrides_.population
+                              ? *overrides_.population
+                              : static_cast<std::uint32_t>(r_.integer(n["target"], "target", 0, 1000000));
+    pop.target = per_tile * static_cast<std::uint32_t>(s.tiles);
     if (pop.target > 2000000) r_.fail(n["target"], "at most 2,000,000 pedestrians");
     const int b = behavior_index(n["behavior"], s);
     pop.behavior = static_cast<std::uint32_t>(b);
@@ -601,6 +620,7 @@ class Loader {
   }
 
   Reader r_;
+  ScenarioOverrides overrides_;
   std::unordered_map<std::string, int> agent_index_;
   std::vector<std::vector<double>> template_defaults_;
   std::vector<patnet::SignalTiming> timings_;
@@ -614,7 +634,8 @@ class Loader {
 
 }  // namespace
 
-Scenario parse_scenario(const std::string& text, const std::string& file_name) {
+Scenario parse_scenario(const std::string& text, const std::string& file_name,
+                        const ScenarioOverrides& overrides) {
   YAML::Node root;
   try {
     root = YAML::Load(text);
@@ -622,18 +643,18 @@ Scenario parse_scenario(const std::string& text, const std::string& file_name) {
     throw ScenarioError(file_name, e.mark.line + 1, e.mark.column + 1, e.msg);
   }
   try {
-    return Loader(file_name).load(root);
+    return Loader(file_name, overrides).load(root);
   } catch (const YAML::Exception& e) {  // anything the reader did not anticipate
     throw ScenarioError(file_name, e.mark.line + 1, e.mark.column + 1, e.msg);
   }
 }
 
-Scenario load_scenario(const std::string& path) {
+Scenario load_scenario(const std::string& path, const ScenarioOverrides& overrides) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ScenarioError(path, 1, 1, "cannot open the file");
   std::ostringstream text;
   text << in.rdbuf();
-  return parse_scenario(text.str(), path);
+  return parse_scenario(text.str(), path, overrides);
 }
 
 }  // namespace footfall

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "footfall/core/math.hpp"
+#include "footfall/world/grid.hpp"
 #include "footfall/motion/pose.hpp"
 
 namespace footfall {
@@ -40,12 +41,14 @@ struct Snapshot {
   std::vector<double> radius;
   std::vector<Gait> gait;
   std::vector<std::uint8_t> active;  // 0: a free slot (a pedestrian who left, or not yet spawned)
+  std::vector<std::uint8_t> arrived;  // standing on its final goal
   motion::Poses poses;               // empty when the simulation runs without a motion library
+  UniformGrid grid;                  // active agents by location, for proximity queries
 
   std::size_t size() const { return location.size(); }
   void resize(std::size_t n) {
     location.resize(n); heading.resize(n); plan.resize(n); radius.resize(n); gait.resize(n);
-    active.resize(n);
+    active.resize(n); arrived.resize(n);
   }
 };
 

@@ -18,6 +18,9 @@ struct FanParams {
   double back_step = 0;  // metres the trailing foot steps back (the body backs up half that)
   double step_length = 0.7, step_time = 0.53;
   static FanParams from(const double* walk_params);
+  // Half the arcs and (an odd number, so straight ahead stays) half the rays, over the same range:
+  // the realtime mode's cheaper fan (Granieri et al. 1995 §4.1).
+  FanParams reduced() const;
 };
 
 // The two feet at a foot-strike: `planted` is the forward foot, the fan's origin.
@@ -85,10 +88,11 @@ struct Decision {
   bool blocked = false;          // every candidate collided: the agent freezes
 };
 
-// The whole walk node for one agent at its foot-strike at time t.
+// The whole walk node for one agent at its foot-strike at time t; with `reduced_fan`, over
+// FanParams::reduced().
 Decision decide_step(const NetTemplate& net, const double* params, const Feet& feet, double t,
                      const SenseContext& ctx, NetEvaluator& eval,
-                     std::vector<Footstep>& scratch);
+                     std::vector<Footstep>& scratch, bool reduced_fan = false);
 
 // Calls f(target, t_d) for each bound attraction fed by a location sensor, in node order: the goal
 // candidates of the walk node, and (the first one) the goal whose progress is measured.

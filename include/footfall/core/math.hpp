@@ -12,8 +12,10 @@ using Vec2 = Eigen::Vector2d;
 inline constexpr double kPi = std::numbers::pi;
 inline constexpr double kInf = std::numeric_limits<double>::infinity();
 
-// Wraps an angle into (-pi, pi].
+// Wraps an angle into (-pi, pi]. Most angles already are: returning them as they are gives the
+// same bits as std::remainder (which leaves |a| < pi exact) without its cost on the hot path.
 inline double wrap_angle(double a) {
+  if (a > -kPi && a <= kPi) return a;
   a = std::remainder(a, 2.0 * kPi);
   return a <= -kPi ? a + 2.0 * kPi : a;
 }

@@ -26,6 +26,13 @@ struct SimConfig {
   double sense_margin = 0.5;   // slack on neighbour queries for one frame of latency, metres
   double stuck_seconds = 60;   // no progress toward the goal for this long counts as stuck
   double progress_step = 0.1;  // metres of approach that count as progress
+  // Published snapshots kept: S(N) stays intact while the next snapshots − 1 frames are simulated,
+  // so a pipeline may consume it that many frames late (pipeline/frame_pipeline.hpp).
+  int snapshots = 2;
+  // Realtime mode (Granieri et al. 1995 §4.1): when CONTROL took longer than this the frame before,
+  // the walk nodes sample a smaller fan (half the arcs and rays). 0: off, the default, because it
+  // makes results depend on timing.
+  double realtime_budget_ms = 0;
 };
 
 // What SENSE gathers for one agent: indices of the agents and obstacles it could perceive or touch
@@ -41,8 +48,10 @@ struct StageTimes {
 
 struct FrameStats {
   StageTimes ms;
+  double step_ms = 0;             // the whole step (SENSE and CONTROL overlap)
   std::uint32_t decisions = 0;    // agents at their foot-strike this frame
   std::uint64_t evaluations = 0;  // net evaluations by walk nodes this frame
+  bool reduced_fan = false;       // realtime mode sampled the smaller fan this frame
 };
 
 struct GoalProgress {
@@ -67,6 +76,7 @@ struct Metrics {
   std::uint64_t evaluations = 0;
   std::uint64_t blocked = 0;         // decisions where every candidate collided
   double foot_slip_max = 0;          // metres: largest slide of a foot on the ground (MOTION)
+  std::uint64_t reduced_frames = 0;  // realtime mode: frames whose walk nodes sampled a smaller fan
 };
 
 class Simulation {
@@ -80,7 +90,8 @@ class Simulation {
   const World& world() const { return world_; }
   const Agents& agents() const { return agents_; }
   const std::vector<NetTemplate>& nets() const { return nets_; }
-  const Snapshot& snapshot() const { return snapshot_; }
+  // The latest published snapshot, S(N). It stays unchanged for config().snapshots − 1 more steps.
+  const Snapshot& snapshot() const { return ring_[latest_]; }
   const SimConfig& config() const { return config_; }
   const Metrics& metrics() const { return metrics_; }
   const FrameStats& last_frame() const { return last_frame_; }
@@ -110,8 +121,8 @@ class Simulation {
   std::uint64_t spawn_count(std::uint32_t slot) const { return spawns_[slot]; }
   // The largest foot slip of one agent so far, metres.
   double foot_slip(std::uint32_t agent) const { return figure_slip_max_[agent]; }
-  std::uint64_t frame() const { return snapshot_.frame; }
-  double time() const { return snapshot_.time; }
+  std::uint64_t frame() const { return snapshot().frame; }
+  double time() const { return snapshot().time; }
 
   // Dotted parameter names: "agent.node.param", e.g. "agent7.avoid_walkers.k_theta". Throws
   // std::out_of_range naming what was not found.
@@ -120,9 +131,12 @@ class Simulation {
 
  private:
   std::size_t param_slot(std::string_view dotted) const;
-  // Percepts for the agents whose foot-strike falls by t_next.
-  void sense_stage(double t_next, std::vector<std::uint32_t>& due_next);
-  void control_stage();
+  // Who decides at the next frame (foot-strike by t_next) and how far each must look.
+  void plan_sense(double t_next);
+  // Their percepts, from the latest snapshot: P(N) for CONTROL(N + 1).
+  void sense_stage();
+  // With `reduced_fan`, every walk node samples half its arcs and rays (realtime mode).
+  void control_stage(bool reduced_fan);
   Feet feet_of(std::uint32_t a) const;
   Footstep stand_still(std::uint32_t a) const;
   void motion_stage();
@@ -130,7 +144,7 @@ class Simulation {
   void start_figure(std::uint32_t a);
   // The agent's figure takes the step just scheduled (or, with Hold, stands as it is).
   void start_figure_step(std::uint32_t a, const motion::StepRequest& request);
-  void pose_figures(double t);
+  void pose_figures(Snapshot& snapshot, double t);
   void publish(std::uint64_t frame, double t);
   void measure();
   void track_goal(std::uint32_t a, double t, bool standing);
@@ -152,13 +166,14 @@ class Simulation {
   Agents agents_;
   SimConfig config_;
 
-  Snapshot snapshot_;              // S(N−1) during a step, S(N) after it
-  UniformGrid agent_grid_;         // over snapshot_.location
+  std::vector<Snapshot> ring_;     // published snapshots; ring_[latest_] is S(N−1) during a step
+  std::size_t latest_ = 0;
   Percepts percepts_prev_, percepts_next_;
   std::vector<std::uint32_t> due_;       // agents deciding this frame, ascending
   std::vector<std::uint8_t> deciding_;
   std::vector<Decision> decisions_;
-  std::vector<double> query_radius_;
+  std::vector<std::uint32_t> due_next_;  // agents deciding next frame, ascending
+  std::vector<double> query_radius_;     // per due_next_ agent: how far SENSE looks
   std::vector<std::uint64_t> overlapping_;  // pairs overlapping in the previous frame, sorted
 
   Scripts scripts_;
@@ -183,5 +198,10 @@ class Simulation {
   std::vector<GoalProgress> progress_;
   Fnv1a hash_;
 };
+
+// Folds a published snapshot into a trajectory hash: the frame, then per agent whether it is in the
+// scene and, if so, its location, heading and gait. Simulation::trajectory_hash() is this over
+// every snapshot published.
+void hash_snapshot(Fnv1a& hash, const Snapshot& snapshot);
 
 }  // namespace footfall

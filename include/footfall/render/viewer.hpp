@@ -1,11 +1,16 @@
 #pragma once
 // The viewer: the frame loop that runs the simulation, CULL and DRAW, in a window or offscreen.
 //
-// Per frame, on the thread that owns the GL context:
-//   input and camera → CULL(N) on TBB (feeds the chosen levels back) → copy what DRAW needs into
-//   OSG's buffers → start SIM(N+1) as a TBB task → DRAW(N) (osgViewer, this thread) → wait for SIM.
-// DRAW reads only OSG buffers filled before SIM(N+1) started, so the two overlap without sharing
-// anything. osgViewer's processor affinity is switched off so TBB keeps every core.
+// Per frame, on the thread that owns the GL context (docs/rendering.md):
+//   1. no step runs: input, camera, picking; copy the live state DRAW shows (signals, overlays, the
+//      inspector, looks) into OSG's buffers;
+//   2. start SIM(N+1) (one or more steps) as a TBB task;
+//   3. CULL(N) on TBB, reading only the published snapshot S(N), which the simulation's ring keeps
+//      intact while the next steps run, into the viewer's own instance lists;
+//   4. upload the lists and DRAW(N) (osgViewer, this thread);
+//   5. join SIM; the levels CULL chose reach MOTION (Simulation::set_lod) from the next step on.
+// CULL and DRAW overlap SIM without sharing anything it writes. osgViewer's processor affinity is
+// switched off so TBB keeps every core.
 #include <Eigen/Core>
 #include <array>
 #include <cstdint>
@@ -66,8 +71,8 @@ struct RenderReport {
   std::string backend;   // "window", "egl" or "xvfb"
 };
 
-// Called on a TBB thread after every simulation step, while DRAW runs: it may read the simulation
-// (nothing else touches it then) but must not touch OSG.
+// Called on a TBB thread after every simulation step, while CULL and DRAW run: it may read the
+// simulation (they read only the snapshot of the frame drawn) but must not touch OSG.
 using StepHook = std::function<void(const Simulation&)>;
 
 // Runs until the window closes or `frames` simulated frames are done. Throws RenderError (a shader,

@@ -48,8 +48,17 @@ struct Scenario {
   ViewSettings view;
 };
 
+// What a command line may change in a scenario as it loads (footfall bench scales one up).
+struct ScenarioOverrides {
+  // > 0: tile the world nx × ny as `city:` would, in place of any `city:` of the file, at a pitch
+  // of the file's `city.pitch` or else the world's own extent.
+  int city_nx = 0, city_ny = 0;
+  std::optional<std::uint32_t> population;  // pedestrians per intersection
+};
+
 // Throws ScenarioError. `text` overloads take the file name only for messages.
-Scenario load_scenario(const std::string& path);
-Scenario parse_scenario(const std::string& text, const std::string& file_name);
+Scenario load_scenario(const std::string& path, const ScenarioOverrides& overrides = {});
+Scenario parse_scenario(const std::string& text, const std::string& file_name,
+                        const ScenarioOverrides& overrides = {});
 
 }  // namespace footfall
