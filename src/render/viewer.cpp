@@ -110,7 +110,7 @@ class Rates {
   // Before a whole second has passed: the rates so far.
   void estimate(Clock::time_point t, std::uint64_t sim_frame) {
     const double s = std::chrono::duration<double>(t - start_).count();
-    if (fps_ == 0 && frames_ > 1 && s > 0) fps_ = (frames_ - 1) / s, sim_fps_ = (sim_frame - start_sim_) / s;
+    if (fps_ == 0 && frames_ > 1 && s >= 0.25) fps_ = (frames_ - 1) / s, sim_fps_ = (sim_frame - start_sim_) / s;
   }
 
  private:
