@@ -30,6 +30,7 @@ struct RunOptions {
   bool hide_figures = false, no_hud = false;
   std::vector<std::string> overlays;        // fans, sectors, paths, labels
   std::string select;                       // an agent selected at the start
+  bool follow = false;                      // the follow camera on it
 };
 
 int run_command(const RunOptions& options);

@@ -60,6 +60,8 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--overlays", run.overlays, "overlays shown at the start: fans, sectors, paths, labels")
       ->delimiter(',')->check(CLI::IsMember({"fans", "sectors", "paths", "labels"}));
   run_cmd->add_option("--select", run.select, "the agent selected at the start (by name)");
+  run_cmd->add_flag("--follow", run.follow, "start with the camera following the selected agent (with --select)")
+      ->needs("--select");
 
   std::string validate_path;
   auto* validate_cmd = app.add_subcommand("validate", "check a scenario file and exit");

@@ -96,6 +96,7 @@ render::ViewerOptions viewer_options(const RunOptions& o, const ViewSettings& vi
   if (!o.select.empty()) {
     v.selected = sim.agents().find(o.select);
     if (v.selected < 0) throw CommandError("--select: no agent named '" + o.select + "'");
+    v.follow = o.follow;
   }
   return v;
 }

@@ -73,19 +73,22 @@ void Hud::resize(int width, int height) {
   for (osgText::Text* t : {status_.get(), inspector_.get(), help_.get()}) t->setCharacterSize(size);
   const float top = static_cast<float>(height) - 10;
   status_->setPosition({10, top, 0});
-  // The inspector hangs from the right edge, or below the status block where they would overlap.
+  // The inspector hangs from the right edge, or sits in the bottom-left corner where it would
+  // overlap the status block (clear of the middle, where a followed agent is).
   const osg::BoundingBox bs = status_->getBoundingBox(), bi = inspector_->getBoundingBox();
   const float status_w = bs.valid() ? bs.xMax() - bs.xMin() : 0, inspector_w = bi.valid() ? bi.xMax() - bi.xMin() : 0;
+  const float inspector_h = bi.valid() ? bi.yMax() - bi.yMin() : 0;
   const bool beside = status_w + inspector_w + 40 < static_cast<float>(width);
-  inspector_->setPosition({beside ? static_cast<float>(width) - 10 - inspector_w : 10,
-                           beside ? top : top - (bs.yMax() - bs.yMin()) - 20, 0});
+  inspector_->setPosition({beside ? static_cast<float>(width) - 10 - inspector_w : 10, beside ? top : 10 + inspector_h, 0});
   const osg::BoundingBox bh = help_->getBoundingBox();
   help_->setPosition({0.5f * (static_cast<float>(width) - (bh.xMax() - bh.xMin())),
                       0.5f * (static_cast<float>(height) + (bh.yMax() - bh.yMin())), 0});
 }
 
 void Hud::set_help(const std::string& text, bool visible) {
-  help_->setText(visible ? text : std::string());
+  // Hidden by its mask: an emptied text would leave its filled box behind.
+  if (help_->getText().createUTF8EncodedString() != text) help_->setText(text);
+  help_->setNodeMask(visible ? ~0u : 0u);
 }
 
 OverlayLayer::OverlayLayer(osg::ref_ptr<osgText::Font> font)
@@ -106,10 +109,10 @@ OverlayLayer::OverlayLayer(osg::ref_ptr<osgText::Font> font)
   lines_->getOrCreateStateSet()->setAttributeAndModes(new osg::LineWidth(2.0f));
   dots_->getOrCreateStateSet()->setAttributeAndModes(new osg::Point(5.0f));
   root_->addChild(geode);
-  // Labels are read over everything.
+  // Labels go over the figures but behind buildings: a label of someone out of sight misleads.
   osg::StateSet* ls = labels_->getOrCreateStateSet();
   overlay_state(ls);
-  ls->setAttributeAndModes(new osg::Depth(osg::Depth::ALWAYS, 0, 1, false));
+  ls->setAttributeAndModes(new osg::Depth(osg::Depth::LEQUAL, 0, 1, false));
   root_->addChild(labels_);
 }
 

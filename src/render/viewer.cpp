@@ -35,6 +35,7 @@ double ms_since(Clock::time_point t) { return std::chrono::duration<double, std:
 constexpr double kFovY = 40.0;                   // degrees
 constexpr std::size_t kOverlayAgents = 400;      // nearest visible agents that get overlays
 constexpr std::size_t kLabels = 32;              // and labels
+constexpr double kFollowDistance = 14.0;         // metres from a newly followed agent
 const osg::Vec4 kSky(0.62f, 0.74f, 0.88f, 1);
 const osg::Vec3 kSun(0.45f, -0.35f, 0.82f);      // towards the sun, world
 
@@ -306,6 +307,7 @@ RenderReport run_viewer(Simulation& sim, const ViewerOptions& o, const StepHook&
     return m == fly.get() ? "fly" : m == follow.get() ? "follow" : "orbit";
   };
   viewer->setCameraManipulator(cameras.get());
+  if (o.follow) cameras->selectMatrixManipulator(2);
 
   Controls controls;
   controls.forced = o.forced_lod;
@@ -332,7 +334,7 @@ RenderReport run_viewer(Simulation& sim, const ViewerOptions& o, const StepHook&
     std::fprintf(stderr, "footfall: rendering %dx%d (%s, %s)\n", o.width, o.height, report.backend.c_str(),
                  report.renderer.c_str());
 
-  std::int64_t selected = o.selected;
+  std::int64_t selected = o.selected, followed = -1;
   const bool windowed = !o.offscreen;
   const long last = o.frames ? *o.frames : -1;
   // Steps run beside DRAW while CULL reads S(N), which the ring keeps for snapshots − 1 more steps.
@@ -356,17 +358,23 @@ RenderReport run_viewer(Simulation& sim, const ViewerOptions& o, const StepHook&
     // 1. No step runs: input, picking, and everything DRAW needs of the live simulation state.
     viewer->advance();
     viewer->eventTraversal();  // keys, clicks, camera manipulators
-    const CameraView view = camera_view(*camera);
     const Snapshot& shown = sim.snapshot();  // S(N), immutable from here on
     if (controls.click) {
-      selected = pick_agent(shown, pick_ray(view, *controls.click));
+      // Through the camera of the image clicked on.
+      selected = pick_agent(shown, pick_ray(camera_view(*camera), *controls.click));
       controls.click.reset();
     }
-    if (selected >= 0 && cameras->getCurrentMatrixManipulator() == follow.get() &&
-        static_cast<std::size_t>(selected) < shown.size()) {
+    const bool following = selected >= 0 && cameras->getCurrentMatrixManipulator() == follow.get() &&
+                           static_cast<std::size_t>(selected) < shown.size();
+    if (following) {
       const Vec2& p = shown.location[static_cast<std::size_t>(selected)];
       follow->setCenter({p.x(), p.y(), 1.2});
+      // Close in on a newly followed agent; the mouse zooms from there.
+      if (followed != selected) follow->setDistance(std::min(follow->getDistance(), kFollowDistance));
     }
+    followed = following ? selected : -1;
+    cameras->updateCamera(*camera);  // this frame's view, for CULL as for DRAW
+    const CameraView view = camera_view(*camera);
     scene.refresh_live(sim, controls, view, selected);
     const SimStatus status(sim);
 

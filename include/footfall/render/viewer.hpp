@@ -51,6 +51,7 @@ struct ViewerOptions {
   bool figures = true;                      // false: the scene without figures
   bool hud = true;
   std::int64_t selected = -1;               // agent selected at the start
+  bool follow = false;                      // start with the follow camera (on `selected`)
   double speed = 1.0;                       // window: simulated seconds per wall second
   bool quiet = false;                       // no progress log lines
 };
