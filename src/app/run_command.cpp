@@ -4,6 +4,7 @@
 #include <tbb/info.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <stdexcept>
 #include <chrono>
@@ -180,6 +181,7 @@ int run_command(const RunOptions& o) {
     // Frame time: from one published frame to the next as its consumer sees them (the pipeline's
     // output stage, or the viewer's DRAW), which is what a viewer would see.
     Series frame_ms, sense_ms, control_ms, motion_ms, cull_ms, draw_ms, evaluations;
+    nlohmann::ordered_json rendering;  // what the renderer drew; null in a run that draws nothing
     const auto record_stats = [&](const FrameStats& stats) {
       sense_ms.values.push_back(stats.ms.sense_ms);
       control_ms.values.push_back(stats.ms.control_ms);
@@ -199,11 +201,24 @@ int run_command(const RunOptions& o) {
         record_stats(s.last_frame());
       });
       // Per drawn frame: the whole frame, CULL and DRAW.
+      Series calls, wait_ms;
+      std::array<Series, motion::kLodCount> figures;
       for (const render::FrameRecord& r : report.frames) {
         frame_ms.values.push_back(r.frame_ms);
         cull_ms.values.push_back(r.cull_ms);
         draw_ms.values.push_back(r.draw_ms);
+        wait_ms.values.push_back(r.wait_ms);
+        calls.values.push_back(r.draw_calls);
+        for (int l = 0; l < motion::kLodCount; ++l) figures[l].values.push_back(r.figures[l]);
       }
+      rendering = {{"backend", report.backend},
+                   {"renderer", report.renderer},
+                   {"width", v.width},
+                   {"height", v.height},
+                   {"frames_drawn", report.frames.size()},
+                   {"draw_calls", {{"mean", calls.mean()}, {"max", calls.percentile(1.0)}}},
+                   {"wait_ms", wait_ms.mean()},
+                   {"figures", {{"high", figures[0].mean()}, {"medium", figures[1].mean()}, {"low", figures[2].mean()}}}};
 #endif
     } else {
       // With depth > 1 the output of frame N overlaps the simulation of N + 1.
@@ -257,6 +272,7 @@ int run_command(const RunOptions& o) {
     j["realtime_reduced_frames"] = m.reduced_frames;
     j["blocked_decisions"] = m.blocked;
     j["trajectory_hash"] = hex(sim.trajectory_hash());
+    if (!rendering.is_null()) j["render"] = rendering;
 
     if (trajectory) trajectory->commit();
     if (!o.summary.empty()) {
