@@ -14,7 +14,8 @@ int main(int argc, char** argv) {
   RunOptions run;
   auto* run_cmd = app.add_subcommand("run", "simulate a scenario");
   run_cmd->add_option("scenario", run.scenario, "scenario YAML file")->required();
-  run_cmd->add_flag("--headless", run.headless, "run without a window");
+  run_cmd->add_flag("--headless", run.headless,
+                    "no window: only simulate, or render offscreen for --screenshot and --record");
   run_cmd->add_option("--frames", run.frames, "frames to simulate (default: the scenario's duration)")
       ->check(CLI::Range(0l, 100'000'000l));
   run_cmd->add_option("--seed", run.seed, "override the scenario's seed");

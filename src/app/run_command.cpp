@@ -146,8 +146,14 @@ int run_command(const RunOptions& o) {
   bool render = !o.headless || images;
   bool offscreen = o.headless;
   if (render && !offscreen && !has_display()) {
-    spdlog::info("no display (DISPLAY is not set): rendering offscreen");
-    offscreen = true;
+    // Nobody could see a window: draw offscreen only when images are wanted.
+    if (images) {
+      spdlog::info("no display (DISPLAY is not set): rendering offscreen");
+      offscreen = true;
+    } else {
+      spdlog::info("no display (DISPLAY is not set): running headless (--screenshot or --record render offscreen)");
+      render = false;
+    }
   }
 #ifndef FOOTFALL_HAS_RENDER
   if (images) {

@@ -98,8 +98,14 @@ std::vector<std::string> inspect_agent(const Simulation& sim, std::uint32_t a) {
                            sim.time() - inst.entered, inst.waiting_for ? "  (waiting)" : ""));
     }
     if (!nets[a].route.empty()) {
+      // Wrapped, so that the inspector stays narrow enough to sit beside the status block.
+      constexpr std::size_t kWidth = 56;
       std::string route = "  route:";
-      for (const std::uint32_t l : nets[a].route) route += " " + sim.world().locations[l].name;
+      for (const std::uint32_t l : nets[a].route) {
+        const std::string& name = sim.world().locations[l].name;
+        if (route.size() + 1 + name.size() > kWidth) out.push_back(route), route = "        ";
+        route += " " + name;
+      }
       out.push_back(route);
     }
   }

@@ -1,5 +1,6 @@
 #include "footfall/render/shaders.hpp"
 
+#include <osg/Notify>
 #include <osg/Shader>
 
 #include <cstdlib>
@@ -55,6 +56,12 @@ osg::ref_ptr<osg::Program> load_program(const std::string& dir, const std::strin
 }
 
 void check_programs(const std::vector<osg::ref_ptr<osg::Program>>& programs, osg::State& state) {
+  // OSG would print the driver's log as well; ours names the file. Restored however this ends.
+  struct Quiet {
+    osg::NotifySeverity level = osg::getNotifyLevel();
+    Quiet() { osg::setNotifyLevel(osg::FATAL); }
+    ~Quiet() { osg::setNotifyLevel(level); }
+  } quiet;
   for (const auto& program : programs) {
     program->compileGLObjects(state);
     for (unsigned i = 0; i < program->getNumShaders(); ++i) {

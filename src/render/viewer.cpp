@@ -24,6 +24,7 @@
 #include "footfall/render/shaders.hpp"
 #include "footfall/render/world_scene.hpp"
 #include "hud.hpp"
+#include "follow_camera.hpp"
 #include "input.hpp"
 
 namespace footfall::render {
@@ -185,6 +186,7 @@ class Scene {
 
   osg::Group* root() { return root_.get(); }
   Hud& hud() { return hud_; }
+  osg::Node* buildings() { return world_.buildings(); }
   OverlayLayer& overlay_layer() { return overlays_; }
   Wardrobe& wardrobe() { return wardrobe_; }
 
@@ -289,7 +291,8 @@ RenderReport run_viewer(Simulation& sim, const ViewerOptions& o, const StepHook&
 
   // Cameras: orbit, fly, follow the selected agent.
   const CameraPose start = o.camera ? *o.camera : default_camera(sim.world());
-  osg::ref_ptr<osgGA::OrbitManipulator> orbit = new osgGA::OrbitManipulator, follow = new osgGA::OrbitManipulator;
+  osg::ref_ptr<osgGA::OrbitManipulator> orbit = new osgGA::OrbitManipulator;
+  osg::ref_ptr<FollowCamera> follow = new FollowCamera(scene.buildings());
   osg::ref_ptr<osgGA::FirstPersonManipulator> fly = new osgGA::FirstPersonManipulator;
   osg::ref_ptr<osgGA::KeySwitchMatrixManipulator> cameras = new osgGA::KeySwitchMatrixManipulator;
   fly->setAllowThrow(false);

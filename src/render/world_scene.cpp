@@ -249,6 +249,7 @@ WorldScene::WorldScene(const World& w, LampColours colours)
   if (!walls.empty()) {
     osg::ref_ptr<osg::Geometry> g = walls.build(true);
     g->setName("buildings");
+    buildings_ = g;
     g->getOrCreateStateSet()->setTextureAttributeAndModes(0, facade_texture());
     geode->addDrawable(g);
   }

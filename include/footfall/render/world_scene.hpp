@@ -11,6 +11,7 @@
 // - Cylinders: signal poles, street lights (class `pole`), trees (class `tree`), bollards.
 // - Signal heads (signal_heads.hpp): housings, and lamps drawn unlit in their signal colour.
 // Everything of one kind is one drawable, so the scene costs a fixed number of draw calls.
+#include <osg/Geometry>
 #include <osg/Group>
 #include <osg/Vec4>
 #include <osg/ref_ptr>
@@ -38,6 +39,8 @@ class WorldScene {
   explicit WorldScene(const World& world, LampColours colours = {});
   osg::Node* node() { return root_.get(); }
   const SignalLayout& layout() const { return layout_; }
+  // The buildings' walls and roofs (null in a world without buildings): what cameras stay out of.
+  osg::Node* buildings() { return buildings_.get(); }
   // Lamps from the signal states at `time` (flashing DON'T WALK blinks at 1 Hz).
   void update_signals(const std::vector<patnet::SignalState>& signals, double time);
 
@@ -45,7 +48,7 @@ class WorldScene {
   osg::ref_ptr<osg::Group> root_;
   SignalLayout layout_;
   LampColours colours_;
-  osg::ref_ptr<osg::Geometry> lamps_;
+  osg::ref_ptr<osg::Geometry> lamps_, buildings_;
   struct LampRange {
     std::size_t head, lamp, first, count;  // vertices of one lamp in the lamps geometry
   };
