@@ -3,6 +3,8 @@
 // on two cores; the PNGs stay in the build tree under tests/render_out/.
 #include <doctest/doctest.h>
 
+#include <sched.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -67,8 +69,13 @@ int landing(const Shot& s, const Eigen::Vector3d& eye, const Eigen::Vector3d& at
 
 TEST_CASE("render: the intersection with 50 agents shows ground, buildings, crosswalk stripes and figures") {
   const Eigen::Vector3d eye(0, -27, 30), at(0, -3, 0);
+  cpu_set_t before, after;
+  REQUIRE(sched_getaffinity(0, sizeof before, &before) == 0);
   Simulation sim = make_sim(intersection_with(50), motion_library());
   const Shot shot = shoot(sim, offscreen(eye, at), 30, "intersection.png");
+  // osgViewer left the process on every core it had (TBB's workers with it).
+  REQUIRE(sched_getaffinity(0, sizeof after, &after) == 0);
+  CHECK(CPU_EQUAL(&before, &after));
   render::ViewerOptions bare_options = offscreen(eye, at);
   bare_options.figures = false;
   Simulation bare_sim = make_sim(intersection_with(50), motion_library());
