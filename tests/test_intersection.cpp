@@ -138,7 +138,12 @@ TEST_CASE("intersection: same seed gives the same trajectory for 1 and 2 threads
 }
 
 TEST_CASE("city: a 3 x 3 tiling loads and runs and its pedestrians cross between intersections") {
-  Simulation sim = test::make_sim(intersection("city: {nx: 3, ny: 3, pitch: [100, 100]}\n"));
+  const std::string path = test::source_path("data/scenarios/intersection.yaml");
+  std::string text = read(path);
+  const auto at = text.find("city: {nx: 1, ny: 1,");
+  REQUIRE(at != std::string::npos);
+  text.replace(at, 20, "city: {nx: 3, ny: 3,");
+  Simulation sim = test::make_sim(parse_scenario(text, path));
   CHECK(sim.world().signals.size() == 18);
   CHECK(sim.agents().size() == 1 + 9 * 200);
   const auto tile_of = [](const Vec2& p) {

@@ -5,6 +5,7 @@
 
 #include <sched.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -320,6 +321,39 @@ TEST_CASE("render: footfall run --headless --screenshot and --record write PNGs 
   const nlohmann::json j = nlohmann::json::parse(in);
   CHECK(j.at("stage_ms").at("draw").get<double>() > 0);
   CHECK(j.at("stage_ms").at("cull").get<double>() > 0);
+}
+
+TEST_CASE("render: footfall bench --render fills the renderer's columns") {
+  const fs::path dir = render_out("bench_render");
+  fs::remove_all(dir);
+  const Command c = run(std::string(FOOTFALL_BINARY) + " bench " + source_path("data/scenarios/intersection.yaml") +
+                        " --agents 60 --frames 6 --warmup 2 --render --size 160x120 --no-plot -q --out " + dir.string());
+  CAPTURE(c.output);
+  REQUIRE(c.status == 0);
+  std::ifstream in(dir / "bench.csv");
+  std::string header, row;
+  REQUIRE(std::getline(in, header));
+  REQUIRE(std::getline(in, row));
+  const auto split = [](const std::string& line) {
+    std::vector<std::string> out;
+    std::stringstream ss(line);
+    for (std::string cell; std::getline(ss, cell, ',');) out.push_back(cell);
+    return out;
+  };
+  const std::vector<std::string> columns = split(header), values = split(row);
+  REQUIRE(columns.size() == values.size());
+  const auto value = [&](const std::string& name) {
+    const auto it = std::find(columns.begin(), columns.end(), name);
+    REQUIRE(it != columns.end());
+    return std::stod(values[static_cast<std::size_t>(it - columns.begin())]);
+  };
+  CHECK(value("frames") == 6);
+  CHECK(value("cull_ms") > 0);
+  CHECK(value("draw_ms") > 0);
+  CHECK(value("draw_calls") > 0);
+  CHECK(value("figures_high") + value("figures_medium") + value("figures_low") > 0);
+  CHECK(value("control_ms") > 0);
+  CHECK(value("sim_fps") > 0);
 }
 
 TEST_CASE("render: bad image options fail clearly") {

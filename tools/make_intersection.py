@@ -253,7 +253,7 @@ def main():
 # The default scenario: a signalised four-way intersection (Granieri et al. 1995 §3). Light-nets
 # cycle the signals; 200 pedestrians enter at sidewalk ends and doors, follow routes through the
 # walkway graph (walk_to and cross legs, called by the built-in route net) and leave; replacements
-# keep the count steady. Add `city: {nx: 3, ny: 3, pitch: [100, 100]}` for a grid of intersections.
+# keep the count steady. `city:` (at the end) tiles it into nx × ny intersections at this density.
 name: intersection
 seed: 1
 frame_rate: 30
@@ -269,6 +269,7 @@ population:
   radius: [0.2, 0.24]   # body discs of 0.40-0.48 m (shoulder breadth)
   pace: [0.9, 1.1]
   max_trip: 150        # metres, origin to destination: in a city, trips stay local
+city: {nx: 1, ny: 1, pitch: [100, 100]}   # one 100 m tile
 """)
     write(out / "north_net.yaml", head + """\
 # The paper's north-net pedestrian (Granieri et al. 1995 Fig. 4) alone at the intersection.

@@ -33,7 +33,26 @@ struct RunOptions {
   bool follow = false;                      // the follow camera on it
 };
 
+struct BenchOptions {
+  std::string scenario;
+  std::vector<long> agents{100, 1000, 10000, 100000};
+  long frames = 300;  // measured per point
+  long warmup = 60;   // simulated first and not measured
+  std::vector<int> threads{0};  // one point per agent count per entry; 0: all cores
+  int depth = 2;
+  std::optional<std::uint64_t> seed;
+  std::string out = "bench";
+  std::string motion_dir;
+  std::string plot_script;  // gnuplot script for bench.png; empty: no plot
+  bool quiet = false;
+  // --render: every point also drawn offscreen through the viewer (docs/rendering.md).
+  bool render = false;
+  int width = 1280, height = 720;
+  std::string shaders;  // shader directory (default: found as for `footfall run`)
+};
+
 int run_command(const RunOptions& options);
+int bench_command(const BenchOptions& options);
 int validate_command(const std::string& scenario);
 
 }  // namespace footfall::app

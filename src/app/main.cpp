@@ -6,6 +6,23 @@
 
 #include "commands.hpp"
 
+namespace {
+
+// --size WxH, each side 16 to 16384.
+void add_size_option(CLI::App* command, int& width, int& height, const std::string& help) {
+  command->add_option_function<std::string>(
+      "--size",
+      [&width, &height](const std::string& s) {
+        char x = 0, rest = 0;
+        if (std::sscanf(s.c_str(), "%d%c%d%c", &width, &x, &height, &rest) != 3 || x != 'x' || width < 16 ||
+            height < 16 || width > 16384 || height > 16384)
+          throw CLI::ValidationError("--size", "expected WxH between 16x16 and 16384x16384, got '" + s + "'");
+      },
+      help);
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace footfall::app;
   CLI::App app{"footfall — behavioral simulation of walking pedestrians (Granieri et al. 1995)"};
@@ -37,15 +54,7 @@ int main(int argc, char** argv) {
   run_cmd->add_flag("-q,--quiet", run.quiet, "print only errors");
   run_cmd->add_option("--screenshot", run.screenshot, "render and write the last frame as a PNG");
   run_cmd->add_option("--record", run.record, "render and write every frame as DIR/frame_NNNNNN.png");
-  run_cmd->add_option_function<std::string>(
-          "--size",
-          [&run](const std::string& s) {
-            char x = 0, rest = 0;
-            if (std::sscanf(s.c_str(), "%d%c%d%c", &run.width, &x, &run.height, &rest) != 3 || x != 'x' ||
-                run.width < 16 || run.height < 16 || run.width > 16384 || run.height > 16384)
-              throw CLI::ValidationError("--size", "expected WxH between 16x16 and 16384x16384, got '" + s + "'");
-          },
-          "window or image size, WxH (default 1280x720)");
+  add_size_option(run_cmd, run.width, run.height, "window or image size, WxH (default 1280x720)");
   run_cmd->add_option("--lod-near", run.lod_near, "metres: high detail nearer (default: the scenario's view, else 15)")
       ->check(CLI::Range(0.0, 1e6));
   run_cmd->add_option("--lod-far", run.lod_far, "metres: low detail farther (default: the scenario's view, else 40)")
@@ -64,6 +73,43 @@ int main(int argc, char** argv) {
   run_cmd->add_flag("--follow", run.follow, "start with the camera following the selected agent (with --select)")
       ->needs("--select");
 
+  BenchOptions bench;
+  auto* bench_cmd = app.add_subcommand(
+      "bench", "frame rate against agent count: the scenario tiled into a city at its own density");
+  bench_cmd->add_option("scenario", bench.scenario, "scenario YAML file with a population")->required();
+  bench_cmd->add_option("--agents", bench.agents, "agent counts, comma-separated")
+      ->delimiter(',')
+      ->check(CLI::Range(1l, 2'000'000l))
+      ->capture_default_str();
+  bench_cmd->add_option("--frames", bench.frames, "frames measured per point")
+      ->check(CLI::Range(1l, 1'000'000l))
+      ->capture_default_str();
+  bench_cmd->add_option("--warmup", bench.warmup, "frames simulated before measuring")
+      ->check(CLI::Range(0l, 1'000'000l))
+      ->capture_default_str();
+  bench_cmd->add_option("--threads", bench.threads,
+                        "thread counts, comma-separated; each agent count runs at each (0: all cores)")
+      ->delimiter(',')
+      ->check(CLI::Range(0, 1024));
+  bench_cmd->add_option("--pipeline-depth", bench.depth, "frames in flight")
+      ->check(CLI::Range(1, 8))
+      ->capture_default_str();
+  bench_cmd->add_option("--seed", bench.seed, "override the scenario's seed");
+  bench_cmd->add_option("--out", bench.out, "directory for bench.csv and bench.png")
+      ->capture_default_str();
+  bench.motion_dir = FOOTFALL_MOTION_DIR;
+  bench_cmd->add_option("--motion", bench.motion_dir, "directory of the authored steps")
+      ->capture_default_str();
+  bench.plot_script = FOOTFALL_PLOT_SCRIPT;
+  bench_cmd->add_option("--plot", bench.plot_script, "gnuplot script drawing bench.png from bench.csv")
+      ->capture_default_str();
+  bench_cmd->add_flag_callback("--no-plot", [&] { bench.plot_script.clear(); }, "write bench.csv only");
+  bench_cmd->add_flag("-q,--quiet", bench.quiet, "print only warnings and errors");
+  bench_cmd->add_flag("--render", bench.render,
+                      "draw every frame offscreen (cull_ms, draw_ms, draw calls and figures per level in the CSV)");
+  add_size_option(bench_cmd, bench.width, bench.height, "image size with --render, WxH (default 1280x720)");
+  bench_cmd->add_option("--shaders", bench.shaders, "directory of the GLSL shaders (with --render)");
+
   std::string validate_path;
   auto* validate_cmd = app.add_subcommand("validate", "check a scenario file and exit");
   validate_cmd->add_option("scenario", validate_path, "scenario YAML file")->required();
@@ -75,5 +121,6 @@ int main(int argc, char** argv) {
     return code == 0 ? 0 : 2;
   }
   if (*run_cmd) return run_command(run);
+  if (*bench_cmd) return bench_command(bench);
   return validate_command(validate_path);
 }

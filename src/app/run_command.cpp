@@ -21,6 +21,7 @@
 #ifdef FOOTFALL_HAS_RENDER
 #include "footfall/render/viewer.hpp"
 #endif
+#include "series.hpp"
 
 namespace footfall::app {
 namespace {
@@ -28,22 +29,6 @@ namespace {
 // A command-line value that makes no sense with this scenario: exit 2, like a parse error.
 struct CommandError : std::runtime_error {
   using std::runtime_error::runtime_error;
-};
-
-struct Series {
-  std::vector<double> values;
-  double mean() const {
-    double s = 0;
-    for (double v : values) s += v;
-    return values.empty() ? 0.0 : s / values.size();
-  }
-  double percentile(double q) const {
-    if (values.empty()) return 0.0;
-    std::vector<double> v = values;
-    const auto k = static_cast<std::size_t>(q * (v.size() - 1) + 0.5);
-    std::nth_element(v.begin(), v.begin() + k, v.end());
-    return v[k];
-  }
 };
 
 // Names never change after the simulation is built, so reading them beside a running step is safe.
@@ -222,7 +207,7 @@ int run_command(const RunOptions& o) {
                    {"width", v.width},
                    {"height", v.height},
                    {"frames_drawn", report.frames.size()},
-                   {"draw_calls", {{"mean", calls.mean()}, {"max", calls.percentile(1.0)}}},
+                   {"draw_calls", {{"mean", calls.mean()}, {"max", calls.max()}}},
                    {"wait_ms", wait_ms.mean()},
                    {"figures", {{"high", figures[0].mean()}, {"medium", figures[1].mean()}, {"low", figures[2].mean()}}}};
 #endif
@@ -271,8 +256,7 @@ int run_command(const RunOptions& o) {
     j["decisions"] = m.decisions;
     j["walk_evaluations"] = m.evaluations;
     // Staggered foot-strikes (DESIGN.md): the walk-node load per frame should stay even.
-    const double most = evaluations.values.empty()
-                            ? 0.0 : *std::max_element(evaluations.values.begin(), evaluations.values.end());
+    const double most = evaluations.max();
     j["walk_evaluations_per_frame"] = {{"mean", evaluations.mean()}, {"max", most},
                                        {"max_over_mean", evaluations.mean() > 0 ? most / evaluations.mean() : 0.0}};
     j["realtime_reduced_frames"] = m.reduced_frames;

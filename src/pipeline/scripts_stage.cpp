@@ -49,6 +49,17 @@ void Simulation::run_agent_nets(std::uint32_t a, double t) {
   if (agent_nets_.agents[a].left) leaving_[a] = 1;
 }
 
+bool PlacedPoints::any_within(const Vec2& p, double r) const {
+  for (std::int64_t y = cell(p.y() - r); y <= cell(p.y() + r); ++y)
+    for (std::int64_t x = cell(p.x() - r); x <= cell(p.x() + r); ++x) {
+      const auto it = cells_.find(key(x, y));
+      if (it == cells_.end()) continue;
+      for (const Vec2& q : it->second)
+        if ((q - p).norm() < r) return true;
+    }
+  return false;
+}
+
 bool Simulation::clear_at(const Vec2& p, double clearance, double radius) const {
   bool clear = true;
   const Aabb box = Aabb{p, p}.inflated(clearance + 2.0);
@@ -58,8 +69,7 @@ bool Simulation::clear_at(const Vec2& p, double clearance, double radius) const 
     const Plan& plan = agents_.plan[j];
     if (agents_.active[j] && point_segment_distance(p, plan.from, plan.to) < clearance) clear = false;
   });
-  for (const std::uint32_t s : spawned_now_)
-    if ((agents_.location(s) - p).norm() < clearance) clear = false;
+  if (spawned_now_.any_within(p, clearance)) clear = false;
   world_.for_each_obstacle_near(Aabb{p, p}.inflated(clearance), [&](std::uint32_t o) {
     if (world_.obstacles[o].solid && distance_to(world_.obstacles[o].shape, p) < radius)
       clear = false;
@@ -82,20 +92,10 @@ bool Simulation::spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool
     return std::min(static_cast<std::size_t>(u * static_cast<double>(n)), n - 1);
   };
   const std::size_t o = pick(uniform(0), endpoints.size());
-  // A destination within max_trip: a few draws, keeping the nearest if none is close enough, so
-  // trips in a large city stay local (a pedestrian crosses a few intersections, not the city).
-  const Vec2& origin = world_.locations[endpoints[o]].position;
   // An entry that is not clear fails below anyway: find out before planning a route to no end.
+  const Vec2& origin = world_.locations[endpoints[o]].position;
   if (!anywhere && !clear_at(origin, pop.clearance, pop.radius_max)) return false;
-  std::size_t d = 0;
-  double best = kInf;
-  for (std::uint64_t k = 0; k < 16; ++k) {
-    std::size_t c = pick(uniform(8 + k), endpoints.size() - 1);
-    if (c >= o) ++c;
-    const double dist = (world_.locations[endpoints[c]].position - origin).norm();
-    if (dist < best) { best = dist; d = c; }
-    if (pop.max_trip <= 0 || dist <= pop.max_trip) { d = c; break; }
-  }
+  const std::size_t d = destination(o, uniform(8));
   std::vector<std::uint32_t> route = world_.walkways.route(
       endpoints[o], endpoints[d], pop.route_spread,
       counter_hash(config_.seed, slot, counter, RngStream::Route));
@@ -144,13 +144,53 @@ bool Simulation::spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool
   trip_start_[slot] = t;
   if (motion_) start_figure(slot);
   ++spawns_[slot];
-  spawned_now_.push_back(slot);
+  spawned_now_.add(p);
 
   patnet::AgentNets& nets = agent_nets_.agents[slot];
   nets = patnet::AgentNets{};
   nets.route = std::move(route);
   patnet::start(nets, pop.route_program, {}, tick_context(t, slot));
   return true;
+}
+
+void Simulation::index_endpoints() {
+  const PopulationSpec& pop = *scripts_.population;
+  if (pop.max_trip <= 0) return;
+  std::vector<Vec2> at;
+  for (const std::uint32_t e : world_.walkways.endpoints) at.push_back(world_.locations[e].position);
+  endpoint_grid_ = UniformGrid(world_.bounds(), pop.max_trip);
+  endpoint_grid_.build_points(at);
+}
+
+// Trips stay local (a pedestrian crosses a few intersections of a city, not the city): the
+// destination is drawn uniformly from the endpoints within max_trip of the origin, listed in
+// endpoint order so that the draw does not depend on the grid; if none is that close, the nearest.
+std::size_t Simulation::destination(std::size_t o, double u) const {
+  const auto& endpoints = world_.walkways.endpoints;
+  const auto pick = [](double v, std::size_t n) {
+    return std::min(static_cast<std::size_t>(v * static_cast<double>(n)), n - 1);
+  };
+  const double max_trip = scripts_.population->max_trip;
+  if (max_trip <= 0) {  // anywhere but the origin
+    const std::size_t c = pick(u, endpoints.size() - 1);
+    return c >= o ? c + 1 : c;
+  }
+  const Vec2& origin = world_.locations[endpoints[o]].position;
+  const auto distance = [&](std::size_t e) {
+    return (world_.locations[endpoints[e]].position - origin).norm();
+  };
+  std::vector<std::uint32_t> near;
+  endpoint_grid_.for_each_in(Aabb{origin, origin}.inflated(max_trip), [&](std::uint32_t e) {
+    if (e != o && distance(e) <= max_trip) near.push_back(e);
+  });
+  if (!near.empty()) {
+    std::sort(near.begin(), near.end());
+    return near[pick(u, near.size())];
+  }
+  std::size_t best = o == 0 ? 1 : 0;
+  for (std::size_t e = 0; e < endpoints.size(); ++e)
+    if (e != o && distance(e) < distance(best)) best = e;
+  return best;
 }
 
 void Simulation::place_initial_population() {

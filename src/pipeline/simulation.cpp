@@ -102,6 +102,7 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
       patnet::start(agent_nets_.agents[a], s.program, s.args, tick_context(0, a));
   publish(0, 0.0);
   if (scripts_.population) {
+    index_endpoints();
     place_initial_population();
     publish(0, 0.0);
   }

@@ -47,19 +47,17 @@ class Loader {
     if (root["duration"]) s.duration = r_.number(root["duration"], "duration", 0, 1e6);
     if (!root["world"]) r_.fail(root, "the scenario has no 'world'");
     world(root["world"], s.world);
+    std::optional<CityTiling> city;
+    if (root["city"]) city = parse_city(root["city"]);
     if (overrides_.city_nx > 0) {
-      Vec2 pitch;
-      if (root["city"] && root["city"]["pitch"]) {
-        pitch = r_.vec2(root["city"]["pitch"], "pitch");
-      } else {
-        World probe = s.world;
-        probe.finalize();
-        pitch = probe.bounds().hi - probe.bounds().lo;
-      }
-      tile_grid({overrides_.city_nx, overrides_.city_ny, pitch}, s);
-    } else if (const auto city = root["city"]) {
-      tile(city, s);
+      if (!city)
+        r_.fail(root, "to tile this scenario into a city, give its tile size: "
+                      "`city: {nx: 1, ny: 1, pitch: [width, depth]}`");
+      city->nx = overrides_.city_nx;
+      city->ny = overrides_.city_ny;
     }
+    // A 1 × 1 city is the world itself; the file then only states its pitch.
+    if (city && city->nx * city->ny > 1) tile_grid(*city, s);
     s.world.finalize();
     try {
       s.world.walkways.finalize(s.world);
@@ -233,7 +231,7 @@ class Loader {
   }
 
   // `city: {nx, ny, pitch}` repeats the world on a grid of intersections (world/city.hpp).
-  void tile(const YAML::Node& n, Scenario& s) {
+  CityTiling parse_city(const YAML::Node& n) {
     r_.expect_map(n, "city", {"nx", "ny", "pitch"});
     require(n, {"nx", "ny", "pitch"}, "city");
     CityTiling t;
@@ -242,7 +240,7 @@ class Loader {
     t.pitch = r_.vec2(n["pitch"], "pitch");
     if (t.pitch.x() <= 0 || t.pitch.y() <= 0) r_.fail(n["pitch"], "pitch must be positive");
     if (static_cast<long>(t.nx) * t.ny > 100000) r_.fail(n, "at most 100000 intersections");
-    tile_grid(t, s);
+    return t;
   }
 
   void tile_grid(const CityTiling& t, Scenario& s) {

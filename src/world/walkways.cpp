@@ -6,6 +6,7 @@
 #include <functional>
 #include <limits>
 #include <queue>
+#include <unordered_map>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -36,11 +37,19 @@ void validate(const Walkways& w, std::size_t nlocations) {
 
 std::uint32_t other_end(const WalkEdge& e, std::uint32_t v) { return e.a == v ? e.b : e.a; }
 
+// Tentative distance and predecessor of the locations a search has reached. Sparse: a route
+// through a large city touches only the locations near its ends, so nothing of the city's size
+// is allocated or cleared per route.
+struct Reached {
+  double dist = kInf;
+  std::uint32_t pred = kNone;
+};
+using ReachedMap = std::unordered_map<std::uint32_t, Reached>;
+
 // Walks the predecessor chain back from `to` and returns it in travel order.
-std::vector<std::uint32_t> unwind(const std::vector<std::uint32_t>& pred, std::uint32_t from,
-                                  std::uint32_t to) {
+std::vector<std::uint32_t> unwind(const ReachedMap& reached, std::uint32_t from, std::uint32_t to) {
   std::vector<std::uint32_t> path;
-  for (std::uint32_t v = to; v != from; v = pred[v]) path.push_back(v);
+  for (std::uint32_t v = to; v != from; v = reached.at(v).pred) path.push_back(v);
   path.push_back(from);
   std::reverse(path.begin(), path.end());
   return path;
@@ -82,26 +91,26 @@ std::vector<std::uint32_t> Walkways::route(std::uint32_t from, std::uint32_t to,
   if (from >= n || to >= n) return {};
   if (from == to) return {from};
 
-  std::vector<double> dist(n, kInf);
-  std::vector<std::uint32_t> pred(n, kNone);
+  ReachedMap reached;
+  reached.reserve(256);
   using Item = std::pair<double, std::uint32_t>;
   std::priority_queue<Item, std::vector<Item>, std::greater<Item>> heap;
-  dist[from] = 0.0;
+  reached[from].dist = 0.0;
   heap.emplace(0.0, from);
   while (!heap.empty()) {
     const auto [d, v] = heap.top();
     heap.pop();
-    if (d > dist[v]) continue;  // stale entry: v was settled through a shorter path
-    if (v == to) return unwind(pred, from, to);  // settled: nothing later can shorten it
+    if (d > reached[v].dist) continue;  // stale entry: v was settled through a shorter path
+    if (v == to) return unwind(reached, from, to);  // settled: nothing later can shorten it
     for (std::uint32_t k = adj_start_[v]; k < adj_start_[v + 1]; ++k) {
       const WalkEdge& e = edges[adj_[k]];
       const std::uint32_t u = other_end(e, v);
       const double du =
           d + (spread > 0 ? e.length * (1.0 + spread * counter_uniform(key, adj_[k], 0, RngStream::Route))
                           : e.length);
-      if (du < dist[u]) {
-        dist[u] = du;
-        pred[u] = v;
+      Reached& r = reached[u];
+      if (du < r.dist) {
+        r = {du, v};
         heap.emplace(du, u);
       }
     }

@@ -4,9 +4,11 @@
 // S(N−1); CONTROL(N) uses the percept lists P(N−1), one frame of sensing latency as in Granieri et
 // al. 1995 §4.2; MOTION(N) publishes S(N). Every per-agent computation depends only on published
 // data, so results are bit-identical for any thread count.
+#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "footfall/agents/agents.hpp"
@@ -77,6 +79,23 @@ struct Metrics {
   std::uint64_t blocked = 0;         // decisions where every candidate collided
   double foot_slip_max = 0;          // metres: largest slide of a foot on the ground (MOTION)
   std::uint64_t reduced_frames = 0;  // realtime mode: frames whose walk nodes sampled a smaller fan
+};
+
+// Where pedestrians were placed this frame, before any snapshot's grid holds them: bucketed by
+// cell so that checking a spawn's clearance stays local even when a whole crowd is placed at once.
+class PlacedPoints {
+ public:
+  void clear() { cells_.clear(); }
+  void add(const Vec2& p) { cells_[key(cell(p.x()), cell(p.y()))].push_back(p); }
+  bool any_within(const Vec2& p, double r) const;
+
+ private:
+  static constexpr double kCell = 2.0;  // metres
+  static std::int64_t cell(double v) { return static_cast<std::int64_t>(std::floor(v / kCell)); }
+  static std::uint64_t key(std::int64_t x, std::int64_t y) {
+    return (static_cast<std::uint64_t>(x) << 32) ^ static_cast<std::uint32_t>(y);
+  }
+  std::unordered_map<std::uint64_t, std::vector<Vec2>> cells_;
 };
 
 class Simulation {
@@ -156,6 +175,9 @@ class Simulation {
   // Pedestrians that left this frame free their slots; free slots are refilled at entries.
   void population_stage(double t);
   void place_initial_population();
+  void index_endpoints();
+  // A trip's destination endpoint for origin endpoint o, from a uniform draw u in [0, 1).
+  std::size_t destination(std::size_t o, double u) const;
   bool spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool anywhere_on_route);
   // No agent within `clearance` of p anywhere along its current step, no solid obstacle within
   // `radius`.
@@ -183,7 +205,8 @@ class Simulation {
   std::vector<double> trip_start_;      // per slot: when its pedestrian entered
   std::vector<std::uint64_t> spawns_;   // per slot: pedestrians it has held (randomness counter)
   std::vector<std::uint8_t> leaving_;   // per agent: its nets ran Leave this frame
-  std::vector<std::uint32_t> spawned_now_;  // slots filled this frame, for spawn clearance
+  PlacedPoints spawned_now_;            // pedestrians placed this frame, for spawn clearance
+  UniformGrid endpoint_grid_;           // walkway endpoints by position, for local destinations
 
   // MOTION's per-agent walk of the posture graph.
   std::shared_ptr<const motion::MotionLibrary> motion_;

@@ -50,8 +50,8 @@ struct Scenario {
 
 // What a command line may change in a scenario as it loads (footfall bench scales one up).
 struct ScenarioOverrides {
-  // > 0: tile the world nx × ny as `city:` would, in place of any `city:` of the file, at a pitch
-  // of the file's `city.pitch` or else the world's own extent.
+  // > 0: tile the world nx × ny in place of the file's `city:` nx and ny, at its `city.pitch` (a
+  // scenario without `city:` cannot be tiled this way: its tile size is unknown).
   int city_nx = 0, city_ny = 0;
   std::optional<std::uint32_t> population;  // pedestrians per intersection
 };
