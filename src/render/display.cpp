@@ -11,6 +11,8 @@
 
 #include <cstdlib>
 #include <string>
+#include <string_view>
+#include <vector>
 
 extern char** environ;
 
@@ -22,25 +24,50 @@ struct Display::Egl {
   EGLSurface surface = EGL_NO_SURFACE;
   EGLContext context = EGL_NO_CONTEXT;
 
-  ~Egl() {
-    if (display == EGL_NO_DISPLAY) return;
-    eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-    if (context != EGL_NO_CONTEXT) eglDestroyContext(display, context);
-    if (surface != EGL_NO_SURFACE) eglDestroySurface(display, surface);
-    eglTerminate(display);
-  }
+  ~Egl() { release(); }
 
-  // Empty on success, else why not.
+  // Empty on success, else why not. A GPU first, through the EGL device platform (NVIDIA's EGL
+  // offers no surfaceless platform), then Mesa's surfaceless platform (llvmpipe without a GPU).
   std::string open(int width, int height) {
     const auto get_display =
         reinterpret_cast<PFNEGLGETPLATFORMDISPLAYEXTPROC>(eglGetProcAddress("eglGetPlatformDisplayEXT"));
     if (!get_display) return "EGL has no eglGetPlatformDisplayEXT";
-    display = get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
-    EGLint major = 0, minor = 0;
-    if (display == EGL_NO_DISPLAY || !eglInitialize(display, &major, &minor)) {
-      display = EGL_NO_DISPLAY;
-      return "no EGL surfaceless display (Mesa's libegl-mesa0)";
+    for (void* device : hardware_devices())
+      if (use(get_display(EGL_PLATFORM_DEVICE_EXT, device, nullptr), width, height).empty()) return {};
+    const std::string why = use(get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr), width, height);
+    return why.empty() ? why : "no EGL surfaceless display (Mesa's libegl-mesa0): " + why;
+  }
+
+ private:
+  // EGL devices other than Mesa's software one.
+  static std::vector<void*> hardware_devices() {
+    const auto query = reinterpret_cast<PFNEGLQUERYDEVICESEXTPROC>(eglGetProcAddress("eglQueryDevicesEXT"));
+    const auto describe =
+        reinterpret_cast<PFNEGLQUERYDEVICESTRINGEXTPROC>(eglGetProcAddress("eglQueryDeviceStringEXT"));
+    std::vector<void*> out;
+    EGLDeviceEXT devices[16];
+    EGLint count = 0;
+    if (!query || !describe || !query(16, devices, &count)) return out;
+    for (EGLint i = 0; i < count; ++i) {
+      const char* extensions = describe(devices[i], EGL_EXTENSIONS);
+      if (extensions && std::string_view(extensions).find("EGL_MESA_device_software") != std::string_view::npos)
+        continue;
+      out.push_back(devices[i]);
     }
+    return out;
+  }
+
+  // A pbuffer context on `d`, made current; on failure everything is released again.
+  std::string use(EGLDisplay d, int width, int height) {
+    EGLint major = 0, minor = 0;
+    if (d == EGL_NO_DISPLAY || !eglInitialize(d, &major, &minor)) return "cannot initialise the EGL display";
+    display = d;
+    std::string why = context_on(width, height);
+    if (!why.empty()) release();
+    return why;
+  }
+
+  std::string context_on(int width, int height) {
     const EGLint config_attributes[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8,
                                         EGL_BLUE_SIZE, 8, EGL_DEPTH_SIZE, 24, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
                                         EGL_NONE};
@@ -56,6 +83,15 @@ struct Display::Egl {
     if (context == EGL_NO_CONTEXT) return "cannot create an EGL OpenGL context";
     if (!eglMakeCurrent(display, surface, surface, context)) return "cannot make the EGL context current";
     return {};
+  }
+
+  void release() {
+    if (display == EGL_NO_DISPLAY) return;
+    eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    if (context != EGL_NO_CONTEXT) eglDestroyContext(display, context);
+    if (surface != EGL_NO_SURFACE) eglDestroySurface(display, surface);
+    eglTerminate(display);
+    display = EGL_NO_DISPLAY, surface = EGL_NO_SURFACE, context = EGL_NO_CONTEXT;
   }
 };
 
