@@ -451,15 +451,4 @@ RenderReport run_viewer(Simulation& sim, const ViewerOptions& o, const StepHook&
   return report;
 }
 
-RenderReport render_frames(Simulation& sim, long frames, int width, int height, const std::string& shader_dir) {
-  ViewerOptions o;
-  o.offscreen = true;
-  o.frames = static_cast<long>(sim.frame()) + frames;
-  o.width = width;
-  o.height = height;
-  o.shader_dir = shader_dir;
-  o.quiet = true;
-  return run_viewer(sim, o);
-}
-
 }  // namespace footfall::render

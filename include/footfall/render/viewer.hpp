@@ -80,8 +80,4 @@ using StepHook = std::function<void(const Simulation&)>;
 // the display, an output file) with a message naming what failed.
 RenderReport run_viewer(Simulation& sim, const ViewerOptions& options, const StepHook& after_step = {});
 
-// For benchmarks: `frames` frames offscreen at width × height, one step per frame, default camera.
-RenderReport render_frames(Simulation& sim, long frames, int width = 1280, int height = 720,
-                           const std::string& shader_dir = {});
-
 }  // namespace footfall::render
