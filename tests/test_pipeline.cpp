@@ -75,7 +75,7 @@ TEST_CASE("pipeline: a depth the snapshots cannot cover is refused") {
 }
 
 TEST_CASE("stagger: over 10 s of 1,000 pedestrians no frame has 1.5 times the mean walk evaluations") {
-  Simulation sim = test::make_sim(intersection("\ncity: {nx: 5, ny: 1, pitch: [100, 100]}\n"));
+  Simulation sim = test::make_sim(load_scenario(test::source_path("data/scenarios/intersection.yaml"), {5, 1}));
   REQUIRE(sim.active_count() > 990);
   double sum = 0, most = 0;
   const int frames = static_cast<int>(10 / sim.config().dt);

@@ -161,11 +161,12 @@ patnets:
     locals: {best: 1e6, since: 0, offset: 0.5, moving: 0, following: 0, yielding: 0, until: 0}
     monitors:
       # Reich 1997 §7.7: dislodge an agent caught in a local minimum of its behaviors. Progress
-      # toward the target restores full courtesy; four seconds without any make it press on;
+      # toward the target restores full courtesy; four seconds without any make it press on (and
+      # brush past a pole it was shying from: collision prevention still keeps it off the pole);
       # after eight, now and then it gives way for three seconds instead, so that two who press
       # on each other do not stay locked.
-      - &progress {if: "moving > 0 and distance(to) < best - 0.3", do: [{set: {best: "distance(to)", since: time, avoid_people.weight: 1}}]}
-      - &press_on {if: "moving > 0 and yielding == 0 and time - since > 4 and avoid_people.weight > 0.2", do: [{set: {avoid_people.weight: 0.1}}]}
+      - &progress {if: "moving > 0 and distance(to) < best - 0.3", do: [{set: {best: "distance(to)", since: time, avoid_people.weight: 1, avoid_poles.weight: 0.5}}]}
+      - &press_on {if: "moving > 0 and yielding == 0 and time - since > 4 and avoid_people.weight > 0.2", do: [{set: {avoid_people.weight: 0.1, avoid_poles.weight: 0.05}}]}
       - &give_way {if: "moving > 0 and yielding == 0 and time - since > 8 and random(0, 1) < 0.25", do: [{set: {yielding: 1, until: "time + 3", seek.weight: 0, face.weight: 0, avoid_people.weight: 2}}]}
       - &resume {if: "yielding > 0 and time > until", do: [{set: {yielding: 0, since: time, seek.weight: 1, face.weight: 1, avoid_people.weight: 1}}]}
       # Keep the point ahead moving with the pedestrian.

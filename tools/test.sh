@@ -17,4 +17,7 @@ if [ "$sanitize" = thread ]; then
   export TSAN_OPTIONS="suppressions=$root/tools/tsan.supp halt_on_error=1 ${TSAN_OPTIONS:-}"
 fi
 cd "$build"
-exec ctest --output-on-failure --parallel "$(nproc)" --timeout 600
+# Sanitized builds run several times slower; the ten-minute and city runs need the room.
+timeout=600
+[ -z "$sanitize" ] || timeout=2400
+exec ctest --output-on-failure --parallel "$(nproc)" --timeout "$timeout"
