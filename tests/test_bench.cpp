@@ -70,7 +70,7 @@ TEST_CASE("footfall bench on a small sweep writes bench.csv with the documented 
   std::string header;
   std::getline(csv, header);
   const auto columns = split(header, ',');
-  REQUIRE(columns.size() == 22);
+  REQUIRE(columns.size() == 27);
   const std::string doc = read_file(test::source_path("docs/performance.md"));
   for (const auto& c : columns) CHECK_MESSAGE(doc.find("`" + c + "`") != std::string::npos, c);
   const auto col = [&](const char* name) {

@@ -11,7 +11,7 @@ packages=(
   cmake ninja-build g++ ccache pkg-config
   libeigen3-dev libtbb-dev doctest-dev libyaml-cpp-dev libcli11-dev nlohmann-json3-dev
   libspdlog-dev libbenchmark-dev gnuplot-nox
-  libopenscenegraph-dev libgl1-mesa-dri libegl-dev xvfb
+  libopenscenegraph-dev libgl1-mesa-dri libegl-dev xvfb fonts-dejavu-core
 )
 missing=()
 for p in "${packages[@]}"; do

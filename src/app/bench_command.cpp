@@ -9,6 +9,7 @@
 #include <tbb/info.h>
 #include <unistd.h>
 
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -22,6 +23,9 @@
 #include "footfall/motion/library.hpp"
 #include "footfall/pipeline/frame_pipeline.hpp"
 #include "footfall/scenario/scenario.hpp"
+#ifdef FOOTFALL_HAS_RENDER
+#include "footfall/render/viewer.hpp"
+#endif
 #include "series.hpp"
 
 namespace footfall::app {
@@ -71,6 +75,9 @@ struct Point {
   long frames = 0;
   double setup_s = 0;
   Series frame_ms, sense_ms, control_ms, motion_ms, step_ms, decisions, evaluations;
+  // With --render: per drawn frame.
+  Series cull_ms, draw_ms, draw_calls, wait_ms;
+  std::array<Series, motion::kLodCount> figures;
   double peak_rss_mb = 0;
 };
 
@@ -79,20 +86,22 @@ constexpr const char* kColumns =
     "frame_ms_mean,frame_ms_p50,frame_ms_p99,sim_fps,"
     "sense_ms,control_ms,motion_ms,step_ms,cull_ms,draw_ms,"
     "walk_decisions_per_frame,walk_evals_per_frame_mean,walk_evals_per_frame_max,"
-    "peak_rss_mb,rss_bytes_per_agent";
+    "peak_rss_mb,rss_bytes_per_agent,"
+    "draw_calls,figures_high,figures_medium,figures_low,draw_wait_ms";
 
 void write_row(std::ostream& out, const Point& p, int depth) {
   const double fps = p.frame_ms.mean() > 0 ? 1000.0 / p.frame_ms.mean() : 0.0;
   const double per_agent = p.agents ? p.peak_rss_mb * 1048576.0 / p.agents : 0.0;
-  char line[512];
+  char line[640];
   std::snprintf(line, sizeof line,
-                "%ld,%zu,%d,%d,%d,%ld,%.3f,%.3f,%.3f,%.3f,%.2f,%.3f,%.3f,%.3f,%.3f,0,0,%.1f,%.1f,%.0f,"
-                "%.1f,%.0f\n",
+                "%ld,%zu,%d,%d,%d,%ld,%.3f,%.3f,%.3f,%.3f,%.2f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.1f,%.1f,%.0f,"
+                "%.1f,%.0f,%.1f,%.1f,%.1f,%.1f,%.3f\n",
                 p.requested, p.agents, p.grid.nx * p.grid.ny, p.threads, depth, p.frames,
                 p.setup_s, p.frame_ms.mean(), p.frame_ms.percentile(0.5),
                 p.frame_ms.percentile(0.99), fps, p.sense_ms.mean(), p.control_ms.mean(),
-                p.motion_ms.mean(), p.step_ms.mean(), p.decisions.mean(), p.evaluations.mean(), p.evaluations.max(),
-                p.peak_rss_mb, per_agent);
+                p.motion_ms.mean(), p.step_ms.mean(), p.cull_ms.mean(), p.draw_ms.mean(), p.decisions.mean(),
+                p.evaluations.mean(), p.evaluations.max(), p.peak_rss_mb, per_agent, p.draw_calls.mean(),
+                p.figures[0].mean(), p.figures[1].mean(), p.figures[2].mean(), p.wait_ms.mean());
   out << line;
 }
 
@@ -122,26 +131,69 @@ Point measure(const BenchOptions& o, long requested, const CityGrid& grid, int t
   long seen = 0;
   Series active;  // pedestrians in the scene: leavers are replaced as entries clear
   auto last = clock::now(), last_report = last;
-  run_frames(sim, total, o.depth, [&](const PublishedFrame& f) {
-    const auto now = clock::now();
-    const double ms = std::chrono::duration<double, std::milli>(now - last).count();
-    last = now;
-    if (++seen > o.warmup) {
-      p.frame_ms.values.push_back(ms);
-      p.sense_ms.values.push_back(f.stats.ms.sense_ms);
-      p.control_ms.values.push_back(f.stats.ms.control_ms);
-      p.motion_ms.values.push_back(f.stats.ms.motion_ms);
-      p.step_ms.values.push_back(f.stats.step_ms);
-      p.decisions.values.push_back(f.stats.decisions);
-      active.values.push_back(static_cast<double>(
-          std::count(f.snapshot->active.begin(), f.snapshot->active.end(), std::uint8_t{1})));
-      p.evaluations.values.push_back(static_cast<double>(f.stats.evaluations));
+  if (o.render) {
+#ifdef FOOTFALL_HAS_RENDER
+    // Drawn offscreen from the default camera, HUD included, one step per drawn frame; the viewer
+    // overlaps each step with the drawing of the frame before (docs/rendering.md).
+    render::ViewerOptions v;
+    v.offscreen = true;
+    v.width = o.width, v.height = o.height;
+    v.frames = total;
+    v.shader_dir = o.shaders;
+    v.quiet = true;
+    const render::RenderReport report = render::run_viewer(sim, v, [&](const Simulation& s) {
+      const auto now = clock::now();
+      if (static_cast<long>(s.frame()) > o.warmup) {
+        const FrameStats& f = s.last_frame();
+        p.sense_ms.values.push_back(f.ms.sense_ms);
+        p.control_ms.values.push_back(f.ms.control_ms);
+        p.motion_ms.values.push_back(f.ms.motion_ms);
+        p.step_ms.values.push_back(f.step_ms);
+        p.decisions.values.push_back(f.decisions);
+        p.evaluations.values.push_back(static_cast<double>(f.evaluations));
+        active.values.push_back(static_cast<double>(s.active_count()));
+      }
+      if (now - last_report > std::chrono::seconds(5)) {
+        last_report = now;
+        spdlog::info("bench:   frame {}/{} (drawn)", s.frame(), total);
+      }
+    });
+    // The frames drawn while the measured steps ran: warmup … total − 1.
+    for (const render::FrameRecord& r : report.frames) {
+      if (static_cast<long>(r.sim_frame) < o.warmup || static_cast<long>(r.sim_frame) >= total) continue;
+      p.frame_ms.values.push_back(r.frame_ms);
+      p.cull_ms.values.push_back(r.cull_ms);
+      p.draw_ms.values.push_back(r.draw_ms);
+      p.wait_ms.values.push_back(r.wait_ms);
+      p.draw_calls.values.push_back(r.draw_calls);
+      for (int l = 0; l < motion::kLodCount; ++l) p.figures[l].values.push_back(r.figures[l]);
     }
-    if (now - last_report > std::chrono::seconds(5)) {
-      last_report = now;
-      spdlog::info("bench:   frame {}/{} ({:.0f} ms/frame)", seen, total, ms);
-    }
-  });
+    spdlog::info("bench: drawn {}x{} ({}, {}): cull {:.2f} ms, draw {:.1f} ms, {:.0f} draw calls per frame",
+                 o.width, o.height, report.backend, report.renderer, p.cull_ms.mean(), p.draw_ms.mean(),
+                 p.draw_calls.mean());
+#endif
+  } else {
+    run_frames(sim, total, o.depth, [&](const PublishedFrame& f) {
+      const auto now = clock::now();
+      const double ms = std::chrono::duration<double, std::milli>(now - last).count();
+      last = now;
+      if (++seen > o.warmup) {
+        p.frame_ms.values.push_back(ms);
+        p.sense_ms.values.push_back(f.stats.ms.sense_ms);
+        p.control_ms.values.push_back(f.stats.ms.control_ms);
+        p.motion_ms.values.push_back(f.stats.ms.motion_ms);
+        p.step_ms.values.push_back(f.stats.step_ms);
+        p.decisions.values.push_back(f.stats.decisions);
+        active.values.push_back(static_cast<double>(
+            std::count(f.snapshot->active.begin(), f.snapshot->active.end(), std::uint8_t{1})));
+        p.evaluations.values.push_back(static_cast<double>(f.stats.evaluations));
+      }
+      if (now - last_report > std::chrono::seconds(5)) {
+        last_report = now;
+        spdlog::info("bench:   frame {}/{} ({:.0f} ms/frame)", seen, total, ms);
+      }
+    });
+  }
   p.peak_rss_mb = status_kb("VmHWM") / 1024.0;
   p.agents = static_cast<std::size_t>(std::lround(active.mean()));
   spdlog::info("bench: {} agents, {} thread{}: {:.1f} ms/frame mean, {:.1f} p99 → {:.1f} frames/s; "
@@ -179,6 +231,12 @@ void plot(const fs::path& csv, const fs::path& png, const std::string& script,
 
 int bench_command(const BenchOptions& o) {
   if (o.quiet) spdlog::set_level(spdlog::level::warn);
+#ifndef FOOTFALL_HAS_RENDER
+  if (o.render) {
+    std::fprintf(stderr, "footfall: this build has no renderer (FOOTFALL_RENDER=OFF): no bench --render\n");
+    return 2;
+  }
+#endif
   std::uint32_t density = 0;
   try {
     const Scenario probe = load_scenario(o.scenario);

@@ -18,6 +18,19 @@ struct RunOptions {
   bool quiet = false;
   int depth = 2;             // frames in flight in the frame pipeline
   double realtime_ms = 0;    // CONTROL budget of the realtime mode; 0: off
+  // The viewer (docs in README.md, "Viewing"). Rendering happens unless --headless is given without
+  // --screenshot or --record; offscreen with --headless or where no display exists.
+  std::string screenshot;  // PNG of the last frame
+  std::string record;      // directory: a PNG per frame
+  int width = 1280, height = 720;
+  std::optional<double> lod_near, lod_far;  // override the scenario's view.lod_distances
+  std::string lod = "auto";                 // auto, high, medium, low
+  std::string shaders;                      // shader directory (default: found beside the binary)
+  std::string offscreen = "auto";           // auto, egl, xvfb
+  bool hide_figures = false, no_hud = false;
+  std::vector<std::string> overlays;        // fans, sectors, paths, labels
+  std::string select;                       // an agent selected at the start
+  bool follow = false;                      // the follow camera on it
 };
 
 struct BenchOptions {
@@ -32,6 +45,10 @@ struct BenchOptions {
   std::string motion_dir;
   std::string plot_script;  // gnuplot script for bench.png; empty: no plot
   bool quiet = false;
+  // --render: every point also drawn offscreen through the viewer (docs/rendering.md).
+  bool render = false;
+  int width = 1280, height = 720;
+  std::string shaders;  // shader directory (default: found as for `footfall run`)
 };
 
 int run_command(const RunOptions& options);

@@ -2,7 +2,26 @@
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
 
+#include <cstdio>
+
 #include "commands.hpp"
+
+namespace {
+
+// --size WxH, each side 16 to 16384.
+void add_size_option(CLI::App* command, int& width, int& height, const std::string& help) {
+  command->add_option_function<std::string>(
+      "--size",
+      [&width, &height](const std::string& s) {
+        char x = 0, rest = 0;
+        if (std::sscanf(s.c_str(), "%d%c%d%c", &width, &x, &height, &rest) != 3 || x != 'x' || width < 16 ||
+            height < 16 || width > 16384 || height > 16384)
+          throw CLI::ValidationError("--size", "expected WxH between 16x16 and 16384x16384, got '" + s + "'");
+      },
+      help);
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace footfall::app;
@@ -12,7 +31,8 @@ int main(int argc, char** argv) {
   RunOptions run;
   auto* run_cmd = app.add_subcommand("run", "simulate a scenario");
   run_cmd->add_option("scenario", run.scenario, "scenario YAML file")->required();
-  run_cmd->add_flag("--headless", run.headless, "run without a window");
+  run_cmd->add_flag("--headless", run.headless,
+                    "no window: only simulate, or render offscreen for --screenshot and --record");
   run_cmd->add_option("--frames", run.frames, "frames to simulate (default: the scenario's duration)")
       ->check(CLI::Range(0l, 100'000'000l));
   run_cmd->add_option("--seed", run.seed, "override the scenario's seed");
@@ -32,6 +52,26 @@ int main(int argc, char** argv) {
                       "(results then depend on timing); 0: off")
       ->check(CLI::Range(0.0, 1e6));
   run_cmd->add_flag("-q,--quiet", run.quiet, "print only errors");
+  run_cmd->add_option("--screenshot", run.screenshot, "render and write the last frame as a PNG");
+  run_cmd->add_option("--record", run.record, "render and write every frame as DIR/frame_NNNNNN.png");
+  add_size_option(run_cmd, run.width, run.height, "window or image size, WxH (default 1280x720)");
+  run_cmd->add_option("--lod-near", run.lod_near, "metres: high detail nearer (default: the scenario's view, else 15)")
+      ->check(CLI::Range(0.0, 1e6));
+  run_cmd->add_option("--lod-far", run.lod_far, "metres: low detail farther (default: the scenario's view, else 40)")
+      ->check(CLI::Range(0.0, 1e6));
+  run_cmd->add_option("--lod", run.lod, "level of detail of every figure")
+      ->check(CLI::IsMember({"auto", "high", "medium", "low"}))->capture_default_str();
+  run_cmd->add_option("--shaders", run.shaders, "directory of the GLSL shaders (default: beside the binary, "
+                                                "then the source tree)");
+  run_cmd->add_option("--offscreen", run.offscreen, "offscreen rendering through EGL, a private Xvfb, or auto")
+      ->check(CLI::IsMember({"auto", "egl", "xvfb"}))->capture_default_str();
+  run_cmd->add_flag("--hide-figures", run.hide_figures, "draw the scene without the figures");
+  run_cmd->add_flag("--no-hud", run.no_hud, "no text over the image");
+  run_cmd->add_option("--overlays", run.overlays, "overlays shown at the start: fans, sectors, paths, labels")
+      ->delimiter(',')->check(CLI::IsMember({"fans", "sectors", "paths", "labels"}));
+  run_cmd->add_option("--select", run.select, "the agent selected at the start (by name)");
+  run_cmd->add_flag("--follow", run.follow, "start with the camera following the selected agent (with --select)")
+      ->needs("--select");
 
   BenchOptions bench;
   auto* bench_cmd = app.add_subcommand(
@@ -65,6 +105,10 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   bench_cmd->add_flag_callback("--no-plot", [&] { bench.plot_script.clear(); }, "write bench.csv only");
   bench_cmd->add_flag("-q,--quiet", bench.quiet, "print only warnings and errors");
+  bench_cmd->add_flag("--render", bench.render,
+                      "draw every frame offscreen (cull_ms, draw_ms, draw calls and figures per level in the CSV)");
+  add_size_option(bench_cmd, bench.width, bench.height, "image size with --render, WxH (default 1280x720)");
+  bench_cmd->add_option("--shaders", bench.shaders, "directory of the GLSL shaders (with --render)");
 
   std::string validate_path;
   auto* validate_cmd = app.add_subcommand("validate", "check a scenario file and exit");

@@ -4,6 +4,9 @@
 #include <tbb/info.h>
 
 #include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <stdexcept>
 #include <chrono>
 #include <cstdio>
 #include <iomanip>
@@ -15,10 +18,18 @@
 #include "footfall/motion/library.hpp"
 #include "footfall/pipeline/frame_pipeline.hpp"
 #include "footfall/scenario/scenario.hpp"
+#ifdef FOOTFALL_HAS_RENDER
+#include "footfall/render/viewer.hpp"
+#endif
 #include "series.hpp"
 
 namespace footfall::app {
 namespace {
+
+// A command-line value that makes no sense with this scenario: exit 2, like a parse error.
+struct CommandError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 // Names never change after the simulation is built, so reading them beside a running step is safe.
 void write_trajectory_rows(std::ostream& out, const Snapshot& s, const std::vector<std::string>& names) {
@@ -33,6 +44,49 @@ void write_trajectory_rows(std::ostream& out, const Snapshot& s, const std::vect
     out.write(line, n);
   }
 }
+
+bool has_display() {
+  const char* d = std::getenv("DISPLAY");
+  return d && *d;
+}
+
+#ifdef FOOTFALL_HAS_RENDER
+render::ViewerOptions viewer_options(const RunOptions& o, const ViewSettings& view, const Simulation& sim,
+                                     bool offscreen) {
+  render::ViewerOptions v;
+  v.width = o.width, v.height = o.height;
+  v.offscreen = offscreen;
+  v.backend = o.offscreen == "egl" ? render::Offscreen::Egl
+              : o.offscreen == "xvfb" ? render::Offscreen::Xvfb : render::Offscreen::Auto;
+  v.screenshot = o.screenshot;
+  v.record_dir = o.record;
+  v.shader_dir = o.shaders;
+  if (view.lod_distances) v.lod.near = view.lod_distances->x(), v.lod.far = view.lod_distances->y();
+  if (o.lod_near) v.lod.near = *o.lod_near;
+  if (o.lod_far) v.lod.far = *o.lod_far;
+  if (!(v.lod.near > 0 && v.lod.far > v.lod.near))
+    throw CommandError("level-of-detail distances must satisfy 0 < near < far");
+  if (o.lod != "auto")
+    v.forced_lod = o.lod == "high" ? motion::Lod::High : o.lod == "medium" ? motion::Lod::Medium : motion::Lod::Low;
+  if (view.eye) v.camera = render::CameraPose{*view.eye, *view.look_at};
+  v.clothing = view.clothing;
+  for (const std::string& k : o.overlays) {
+    if (k == "fans") v.overlays.fans = true;
+    if (k == "sectors") v.overlays.sectors = true;
+    if (k == "paths") v.overlays.paths = true;
+    if (k == "labels") v.overlays.labels = true;
+  }
+  v.figures = !o.hide_figures;
+  v.hud = !o.no_hud;
+  v.quiet = o.quiet;
+  if (!o.select.empty()) {
+    v.selected = sim.agents().find(o.select);
+    if (v.selected < 0) throw CommandError("--select: no agent named '" + o.select + "'");
+    v.follow = o.follow;
+  }
+  return v;
+}
+#endif
 
 std::string hex(std::uint64_t v) {
   char buf[17];
@@ -72,8 +126,28 @@ int run_command(const RunOptions& o) {
     std::fprintf(stderr, "footfall: %s\n", e.what());
     return 1;
   }
-  if (!o.headless)
-    spdlog::info("no viewer in this build yet; running headless");
+  // Rendering unless --headless asks for a pure simulation run (no images wanted).
+  const bool images = !o.screenshot.empty() || !o.record.empty();
+  bool render = !o.headless || images;
+  bool offscreen = o.headless;
+  if (render && !offscreen && !has_display()) {
+    // Nobody could see a window: draw offscreen only when images are wanted.
+    if (images) {
+      spdlog::info("no display (DISPLAY is not set): rendering offscreen");
+      offscreen = true;
+    } else {
+      spdlog::info("no display (DISPLAY is not set): running headless (--screenshot or --record render offscreen)");
+      render = false;
+    }
+  }
+#ifndef FOOTFALL_HAS_RENDER
+  if (images) {
+    std::fprintf(stderr, "footfall: this build has no renderer (FOOTFALL_RENDER=OFF): no --screenshot or --record\n");
+    return 2;
+  }
+  if (render) spdlog::info("this build has no renderer (FOOTFALL_RENDER=OFF); running headless");
+  render = false;
+#endif
   const int threads = o.threads > 0 ? o.threads : tbb::info::default_concurrency();
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
 
@@ -85,7 +159,8 @@ int run_command(const RunOptions& o) {
       trajectory = std::make_unique<AtomicFile>(o.trajectory);
       trajectory->stream() << "frame,time,agent,x,y,heading,state\n";
     }
-    scenario.config.snapshots = std::max(scenario.config.snapshots, o.depth);
+    // The viewer may run up to four steps beside the DRAW of one frame (a window at speed > 1).
+    scenario.config.snapshots = std::max({scenario.config.snapshots, o.depth, render ? 5 : 1});
     scenario.config.realtime_budget_ms = o.realtime_ms;
     Simulation sim(std::move(scenario.world), std::move(scenario.nets), std::move(scenario.agents),
                    scenario.config, std::move(scenario.scripts), steps);
@@ -94,22 +169,59 @@ int run_command(const RunOptions& o) {
     const std::vector<std::string>& names = sim.agents().name;
     if (trajectory) write_trajectory_rows(trajectory->stream(), sim.snapshot(), names);
 
-    // Frame time: from one published frame to the next as the consumer sees them, which is what a
-    // viewer would see; with depth > 1 the output of frame N overlaps the simulation of N + 1.
-    Series frame_ms, sense_ms, control_ms, motion_ms, evaluations;
+    // Frame time: from one published frame to the next as its consumer sees them (the pipeline's
+    // output stage, or the viewer's DRAW), which is what a viewer would see.
+    Series frame_ms, sense_ms, control_ms, motion_ms, cull_ms, draw_ms, evaluations;
+    nlohmann::ordered_json rendering;  // what the renderer drew; null in a run that draws nothing
+    const auto record_stats = [&](const FrameStats& stats) {
+      sense_ms.values.push_back(stats.ms.sense_ms);
+      control_ms.values.push_back(stats.ms.control_ms);
+      motion_ms.values.push_back(stats.ms.motion_ms);
+      evaluations.values.push_back(static_cast<double>(stats.evaluations));
+    };
     using clock = std::chrono::steady_clock;
     const auto start = clock::now();
-    auto last = start;
-    run_frames(sim, frames, o.depth, [&](const PublishedFrame& f) {
-      if (trajectory) write_trajectory_rows(trajectory->stream(), *f.snapshot, names);
-      const auto now = clock::now();
-      frame_ms.values.push_back(std::chrono::duration<double, std::milli>(now - last).count());
-      last = now;
-      sense_ms.values.push_back(f.stats.ms.sense_ms);
-      control_ms.values.push_back(f.stats.ms.control_ms);
-      motion_ms.values.push_back(f.stats.ms.motion_ms);
-      evaluations.values.push_back(static_cast<double>(f.stats.evaluations));
-    });
+    if (render) {
+#ifdef FOOTFALL_HAS_RENDER
+      render::ViewerOptions v = viewer_options(o, scenario.view, sim, offscreen);
+      // A window runs until it is closed unless a frame count is given.
+      if (offscreen || o.frames) v.frames = frames;
+      // Called right after each step, on the simulation's side of the overlap with DRAW.
+      const render::RenderReport report = render::run_viewer(sim, v, [&](const Simulation& s) {
+        if (trajectory) write_trajectory_rows(trajectory->stream(), s.snapshot(), names);
+        record_stats(s.last_frame());
+      });
+      // Per drawn frame: the whole frame, CULL and DRAW.
+      Series calls, wait_ms;
+      std::array<Series, motion::kLodCount> figures;
+      for (const render::FrameRecord& r : report.frames) {
+        frame_ms.values.push_back(r.frame_ms);
+        cull_ms.values.push_back(r.cull_ms);
+        draw_ms.values.push_back(r.draw_ms);
+        wait_ms.values.push_back(r.wait_ms);
+        calls.values.push_back(r.draw_calls);
+        for (int l = 0; l < motion::kLodCount; ++l) figures[l].values.push_back(r.figures[l]);
+      }
+      rendering = {{"backend", report.backend},
+                   {"renderer", report.renderer},
+                   {"width", v.width},
+                   {"height", v.height},
+                   {"frames_drawn", report.frames.size()},
+                   {"draw_calls", {{"mean", calls.mean()}, {"max", calls.max()}}},
+                   {"wait_ms", wait_ms.mean()},
+                   {"figures", {{"high", figures[0].mean()}, {"medium", figures[1].mean()}, {"low", figures[2].mean()}}}};
+#endif
+    } else {
+      // With depth > 1 the output of frame N overlaps the simulation of N + 1.
+      auto last = start;
+      run_frames(sim, frames, o.depth, [&](const PublishedFrame& f) {
+        if (trajectory) write_trajectory_rows(trajectory->stream(), *f.snapshot, names);
+        const auto now = clock::now();
+        frame_ms.values.push_back(std::chrono::duration<double, std::milli>(now - last).count());
+        last = now;
+        record_stats(f.stats);
+      });
+    }
     const double wall = std::chrono::duration<double>(clock::now() - start).count();
 
     const Metrics& m = sim.metrics();
@@ -122,14 +234,14 @@ int run_command(const RunOptions& o) {
     j["pipeline_depth"] = o.depth;
     j["agents"] = sim.active_count();
     j["agent_slots"] = sim.agents().size();
-    j["frames"] = frames;
+    j["frames"] = sim.frame();
     j["sim_seconds"] = sim.time();
     j["wall_seconds"] = wall;
     j["frame_ms"] = {{"mean", frame_ms.mean()}, {"p50", frame_ms.percentile(0.5)},
                      {"p99", frame_ms.percentile(0.99)}};
-    // CULL and DRAW belong to the renderer; a headless run has none.
+    // CULL and DRAW belong to the renderer: 0 in a run that draws nothing.
     j["stage_ms"] = {{"sense", sense_ms.mean()}, {"control", control_ms.mean()},
-                     {"motion", motion_ms.mean()}, {"cull", 0.0}, {"draw", 0.0}};
+                     {"motion", motion_ms.mean()}, {"cull", cull_ms.mean()}, {"draw", draw_ms.mean()}};
     j["arrived"] = arrived;
     j["collisions"] = m.collisions;
     j["stuck"] = stuck;
@@ -150,6 +262,7 @@ int run_command(const RunOptions& o) {
     j["realtime_reduced_frames"] = m.reduced_frames;
     j["blocked_decisions"] = m.blocked;
     j["trajectory_hash"] = hex(sim.trajectory_hash());
+    if (!rendering.is_null()) j["render"] = rendering;
 
     if (trajectory) trajectory->commit();
     if (!o.summary.empty()) {
@@ -159,8 +272,11 @@ int run_command(const RunOptions& o) {
     }
     spdlog::info("{} frames in {:.2f} s ({:.0f} frames/s): {} arrived, {} collisions, {} stuck, "
                  "hash {}",
-                 frames, wall, frames / std::max(wall, 1e-9), arrived, m.collisions, stuck,
+                 sim.frame(), wall, sim.frame() / std::max(wall, 1e-9), arrived, m.collisions, stuck,
                  hex(sim.trajectory_hash()));
+  } catch (const CommandError& e) {
+    std::fprintf(stderr, "footfall: %s\n", e.what());
+    return 2;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "footfall: %s\n", e.what());
     return 1;

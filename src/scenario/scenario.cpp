@@ -9,6 +9,7 @@
 #include "footfall/behavior/model_effects.hpp"
 #include "footfall/world/city.hpp"
 #include "scripts_loader.hpp"
+#include "view_settings.hpp"
 #include "yaml_reader.hpp"
 
 namespace footfall {
@@ -38,7 +39,8 @@ class Loader {
     if (!root.IsDefined() || root.IsNull()) r_.fail_mark(YAML::Mark(), "the scenario is empty");
     r_.expect_map(root, "the scenario",
                   {"name", "description", "seed", "frame_rate", "duration", "world", "city",
-                   "behaviors", "patnets", "global_nets", "agents", "population", "agent_model"});
+                   "behaviors", "patnets", "global_nets", "agents", "population", "agent_model",
+                   "view"});
     Scenario s;
     s.path = r_.file();
     s.name = root["name"] ? r_.string(root["name"], "name") : std::string("scenario");
@@ -82,6 +84,7 @@ class Loader {
       for (const auto& entry : g) scripts.scripts().global.push_back(scripts.start(entry, -1));
     }
     if (const auto pop = root["population"]) population(pop, s, scripts);
+    if (const auto view = root["view"]) s.view = view_settings(r_, view);
     s.scripts = std::move(scripts.scripts());
     return s;
   }

@@ -113,6 +113,12 @@ Vec2 Reader::vec2(const YAML::Node& n, std::string_view what) const {
           number(n[1], std::string(what) + " y", -kWorld, kWorld)};
 }
 
+Eigen::Vector3d Reader::triple(const YAML::Node& n, std::string_view what, double lo, double hi) const {
+  if (!n.IsSequence() || n.size() != 3)
+    fail(n, std::string(what) + " must be a list of three numbers, found " + describe(n));
+  return {number(n[0], what, lo, hi), number(n[1], what, lo, hi), number(n[2], what, lo, hi)};
+}
+
 std::vector<Vec2> Reader::polygon(const YAML::Node& n, std::string_view what) const {
   expect_seq(n, what);
   if (n.size() < 3) fail(n, std::string(what) + " needs at least 3 points");

@@ -31,6 +31,8 @@ class Reader {
   bool boolean(const YAML::Node& n, std::string_view what) const;
   std::string string(const YAML::Node& n, std::string_view what) const;
   Vec2 vec2(const YAML::Node& n, std::string_view what) const;
+  // Three numbers in [lo, hi]: a point [x, y, z] or a colour [r, g, b].
+  Eigen::Vector3d triple(const YAML::Node& n, std::string_view what, double lo, double hi) const;
   std::vector<Vec2> polygon(const YAML::Node& n, std::string_view what) const;
 
   const std::string& file() const { return file_; }

@@ -29,6 +29,13 @@ class ScenarioError : public std::runtime_error {
   int line_, column_;
 };
 
+// How the viewer shows the scenario (`view:`, docs/scenario.md); the simulation never reads it.
+struct ViewSettings {
+  std::optional<Vec2> lod_distances;  // (near, far) metres: high detail nearer, low beyond far
+  std::optional<Eigen::Vector3d> eye, look_at;  // the starting camera
+  std::vector<Eigen::Vector3f> clothing;        // palette of clothing colours, RGB 0–1
+};
+
 struct Scenario {
   std::string name;
   std::string path;
@@ -40,6 +47,7 @@ struct Scenario {
   Scripts scripts;  // PaT-Nets, signals and the population
   AgentModel model = AgentModel::reich();  // attributes × parameters (docs/locomotion.md)
   int tiles = 1;    // intersections in the city (nx · ny)
+  ViewSettings view;
 };
 
 // What a command line may change in a scenario as it loads (footfall bench scales one up).
