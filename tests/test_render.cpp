@@ -391,12 +391,16 @@ TEST_CASE("render: a window where a display exists, and the private Xvfb backend
     MESSAGE("Xvfb is not installed (tools/setup.sh installs it): skipped");
     return;
   }
+  // Through GLX, Mesa unloads its driver when the X display closes without freeing all of the
+  // driver's memory; in sanitizer builds LeakSanitizer would report that (in no module it can name)
+  // as this run's. The EGL runs of the other tests keep leak detection.
+  const std::string no_driver_leaks = "ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0\" ";
   SUBCASE("a window on an X display") {
     // An X server of the test's own; footfall opens a window on it (no --headless).
     const std::string script =
         "d=$(mktemp); Xvfb -displayfd 3 -screen 0 640x480x24 -nolisten tcp 3>\"$d\" 2>/dev/null & x=$!; "
         "for i in $(seq 100); do [ -s \"$d\" ] && break; sleep 0.1; done; "
-        "DISPLAY=:$(cat \"$d\") " + footfall_run("--frames 5 --size 160x120 --screenshot " + render_out("window.png")) +
+        "DISPLAY=:$(cat \"$d\") " + no_driver_leaks + footfall_run("--frames 5 --size 160x120 --screenshot " + render_out("window.png")) +
         "; rc=$?; kill $x; rm -f \"$d\"; exit $rc";
     const Command c = run("sh -c '" + [&] {
       std::string s;
@@ -409,7 +413,7 @@ TEST_CASE("render: a window where a display exists, and the private Xvfb backend
     CHECK(fs::exists(render_out("window.png")));
   }
   SUBCASE("offscreen through a private Xvfb and a GLX pbuffer") {
-    const Command c = run("env -u DISPLAY " + footfall_run("--headless --offscreen xvfb --frames 3 --size 160x120 --screenshot " +
+    const Command c = run("env -u DISPLAY " + no_driver_leaks + footfall_run("--headless --offscreen xvfb --frames 3 --size 160x120 --screenshot " +
                                                             render_out("xvfb.png")));
     CAPTURE(c.output);
     CHECK(c.status == 0);
