@@ -53,6 +53,13 @@ void Simulation::run_agent_nets(std::uint32_t a, double t) {
   if (agent_nets_.agents[a].left) leaving_[a] = 1;
 }
 
+namespace {
+// One of n items for a uniform draw u in [0, 1).
+std::size_t pick(double u, std::size_t n) {
+  return std::min(static_cast<std::size_t>(u * static_cast<double>(n)), n - 1);
+}
+}  // namespace
+
 bool PlacedPoints::any_within(const Vec2& p, double r) const {
   for (std::int64_t y = cell(p.y() - r); y <= cell(p.y() + r); ++y)
     for (std::int64_t x = cell(p.x() - r); x <= cell(p.x() + r); ++x) {
@@ -91,9 +98,6 @@ bool Simulation::spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool
   const std::uint64_t counter = (spawns_[slot] << 8) | (attempt & 0xff);
   const auto uniform = [&](std::uint64_t k) {
     return counter_uniform(config_.seed, slot, counter * 32 + k, RngStream::Spawn);
-  };
-  const auto pick = [&](double u, std::size_t n) {
-    return std::min(static_cast<std::size_t>(u * static_cast<double>(n)), n - 1);
   };
   const std::size_t o = pick(uniform(0), endpoints.size());
   // An entry that is not clear fails below anyway: find out before planning a route to no end.
@@ -174,9 +178,6 @@ void Simulation::index_endpoints() {
 // endpoint order so that the draw does not depend on the grid; if none is that close, the nearest.
 std::size_t Simulation::destination(std::size_t o, double u) const {
   const auto& endpoints = world_.walkways.endpoints;
-  const auto pick = [](double v, std::size_t n) {
-    return std::min(static_cast<std::size_t>(v * static_cast<double>(n)), n - 1);
-  };
   const double max_trip = scripts_.population->max_trip;
   if (max_trip <= 0) {  // anywhere but the origin
     const std::size_t c = pick(u, endpoints.size() - 1);
