@@ -48,13 +48,13 @@ TEST_CASE("intersection: two minutes keep pedestrians off the street and off red
 
 TEST_CASE("intersection: ten minutes of 200 pedestrians flow without jams") {
   // The issue's ten-minute run (Granieri et al. 1995 §3 at crowd density): nobody steps on the
-  // street outside a crosswalk or onto a crosswalk under DON'T WALK, nobody overlaps anybody, and
-  // nobody goes 60 s without progress toward their goal, and nobody is held for minutes: the
-  // longest trip is 239 s here (a route with two crossings, each waited through at crowd
-  // density; seeds 1-6 give 177-299 s). Before pedestrians brushed past poles when held up, one
-  // stood for 8 minutes in the pocket between a pole and the kerbs. The issue asks for 180 s;
-  // docs/scenario.md says why trips take longer. The trip count guards the throughput (about
-  // 1,400 trips here; before the crossing and courtesy behaviors about 260).
+  // street outside a crosswalk or onto a crosswalk under DON'T WALK, nobody overlaps anybody,
+  // nobody goes 60 s without progress toward their goal, and everyone who entered more than three
+  // minutes before the end has left (no trip still under way is older than 180 s; here the oldest
+  // is 157 s). With 4 m sidewalks and 4 m crosswalks the queues at the kerbs reached back into the
+  // corners, across each other's way, and this was 239 s. Seed 5 of seeds 1-6 still misses it:
+  // docs/scenario.md says why. The trip count guards the throughput (about 1,450 trips here;
+  // before the crossing and courtesy behaviors about 260).
   Simulation sim = test::make_sim(intersection());
   const auto frames = static_cast<int>(600 / sim.config().dt);
   for (int f = 0; f < frames; ++f) sim.step();
@@ -65,7 +65,7 @@ TEST_CASE("intersection: ten minutes of 200 pedestrians flow without jams") {
   CHECK(m.stuck == 0);
   CHECK(m.trips > 1000);
   CHECK(sim.active_count() >= 195);
-  CHECK(sim.longest_trip() < 300);
+  CHECK(sim.longest_trip() < 180);
 }
 
 TEST_CASE("intersection: route legs walk in lanes and leave the walk to the kerb to the crossing") {

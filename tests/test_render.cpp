@@ -103,8 +103,8 @@ TEST_CASE("render: the intersection with 50 agents shows ground, buildings, cros
   // between the rows of windows, which lie 0.9 to 3 m up every 3.5 m storey).
   const auto wall = [](const Rgb& c) { return c.grey_spread() > 20; };
   std::vector<Eigen::Vector3d> walls;
-  for (const double d : {12.0, 14.0, 16.0})
-    for (const double z : {0.5, 3.25}) walls.push_back({-10, -d, z}), walls.push_back({-d, 10, z});
+  for (const double d : {14.0, 16.0, 18.0})
+    for (const double z : {0.5, 3.25}) walls.push_back({-12, -d, z}), walls.push_back({-d, 12, z});
   CHECK(landing(shot, eye, at, walls, wall, inside) >= inside * 3 / 4);
   CHECK(inside >= 6);
   CHECK(render::building_height("nw_building") >= 10.5);

@@ -4,7 +4,7 @@
   data/scenarios/intersection.yaml  the default scenario: 200 pedestrians on routes
   data/scenarios/north_net.yaml     the paper's north-net pedestrian alone
 
-One tile: two 12 m roads crossing at the origin, 4 m sidewalks, zebra crosswalks 4 m wide set back
+One tile: two 12 m roads crossing at the origin, 6 m sidewalks, zebra crosswalks 5 m wide set back
 1 m from the junction, a building with two doors in each quadrant, light poles, and two signals
 (ns, ew) sharing a 58 s cycle. The tile is 100 m square, so `city: {nx, ny, pitch: [100, 100]}` tiles it
 seamlessly: sidewalk ends on shared edges join. Usage: tools/make_intersection.py [OUT_DIR]
@@ -13,12 +13,12 @@ import sys
 from pathlib import Path
 
 ROAD = 6.0      # half-width of a road: curb at |x| or |y| = 6
-FACE = 10.0     # building faces: 4 m of sidewalk
-WALK = 8.0      # sidewalk centre line
-CW0, CW1 = 7.0, 11.0  # crosswalk extent along its road arm
+FACE = 12.0     # building faces: 6 m of sidewalk
+WALK = 9.0      # sidewalk centre line
+CW0, CW1 = 7.0, 12.0  # crosswalk extent along its road arm: 5 m wide
 HALF = 50.0     # half the tile
 BLDG = 48.0     # buildings end 2 m short of the tile edge (4 m alleys between tiles)
-WAIT = 7.2      # where people wait for WALK: 1.2 m back from the curb
+WAIT = 6.8      # where people wait for WALK: 0.8 m back from the curb
 POLE = 6.3      # signal and lamp poles: 0.3 m back from the curb
 QUADS = {"ne": (1, 1), "nw": (-1, 1), "se": (1, -1), "sw": (-1, -1)}
 
@@ -178,17 +178,17 @@ patnets:
       done:
         do: [{set: {moving: 0, following: 0, yielding: 0, avoid_people.weight: 1, seek.weight: 1, face.weight: 1}}, {unbind: seek}, {unbind: face}]
         default: exit
-  # A route leg over a crosswalk (the route net hands it the walk up to the kerb too): reach the
-  # near side in this direction's half, wait for WALK, cross in that half. Those waiting make room
-  # for people passing or arriving. Someone not yet on the crosswalk when WALK ends goes back to
-  # waiting, unless already at its edge during the flashing DON'T WALK.
+  # A route leg over a crosswalk (the route net hands it the walk up to the kerb too): wait at the
+  # kerb anywhere across the crosswalk's width (a broad, shallow queue, not a crowd reaching back
+  # into the corner others walk through), make room for those passing, cross in this direction's
+  # half on WALK. Not yet on it when WALK ends: wait again, unless at its edge during the flashing.
   cross:
     params: {from: location, to: location, signal: signal, crosswalk: region, radius: 1.2, queue: 3.0, ahead: 2.5}
-    locals: {best: 1e6, since: 0, offset: 1, moving: 0, following: 0, yielding: 0, until: 0}
+    locals: {best: 1e6, since: 0, offset: 1, spot: 0, moving: 0, following: 0, yielding: 0, until: 0}
     monitors: [*progress, *press_on, *give_way, *resume, *follow]
     states:
       approach:
-        do: [{set: {offset: "random(0.4, 1.6)", moving: 1, since: time, best: "distance(to)"}}, {target: {sensor: goal, at: from, lane: offset, along: [from, to]}}, {bind: seek}, {bind: face}]
+        do: [{set: {offset: "random(0.4, 1.6)", spot: "random(-1.8, 1.8)", moving: 1, since: time, best: "distance(to)"}}, {target: {sensor: goal, at: from, lane: spot, along: [from, to]}}, {bind: seek}, {bind: face}]
         # Join the queue: near enough, or close and held up by the people already waiting.
         go: [{if: "arrived(from, queue) or (distance(from) < 2 * queue and time - since > 2)", to: wait}]
       wait:
