@@ -19,6 +19,7 @@ CW0, CW1 = 7.0, 12.0  # crosswalk extent along its road arm: 5 m wide
 HALF = 50.0     # half the tile
 BLDG = 48.0     # buildings end 2 m short of the tile edge (4 m alleys between tiles)
 WAIT = 6.8      # where people wait for WALK: 0.8 m back from the curb
+SPREAD = (CW1 - CW0) / 2 - 0.7  # waiting spots span the crosswalk, 0.7 m in from its edges
 POLE = 6.3      # signal and lamp poles: 0.3 m back from the curb
 QUADS = {"ne": (1, 1), "nw": (-1, 1), "se": (1, -1), "sw": (-1, -1)}
 
@@ -188,7 +189,7 @@ patnets:
     monitors: [*progress, *press_on, *give_way, *resume, *follow]
     states:
       approach:
-        do: [{set: {offset: "random(0.4, 1.6)", spot: "random(-1.8, 1.8)", moving: 1, since: time, best: "distance(to)"}}, {target: {sensor: goal, at: from, lane: spot, along: [from, to]}}, {bind: seek}, {bind: face}]
+        do: [{set: {offset: "random(0.4, 1.6)", spot: "random(-SPREAD, SPREAD)", moving: 1, since: time, best: "distance(to)"}}, {target: {sensor: goal, at: from, lane: spot, along: [from, to]}}, {bind: seek}, {bind: face}]
         # Join the queue: near enough, or close and held up by the people already waiting.
         go: [{if: "arrived(from, queue) or (distance(from) < 2 * queue and time - since > 2)", to: wait}]
       wait:
@@ -230,7 +231,7 @@ patnets:
       north:
         do: [{set: {road.except: -1}}, {target: {goal: away}}]
         go: [{if: "arrived(away, 0.5)", to: exit}]
-"""
+""".replace("SPREAD", fmt(SPREAD))
 
 NORTH_AGENT = """\
   - name: north
