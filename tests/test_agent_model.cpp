@@ -142,7 +142,7 @@ TEST_CASE("agent model: Reich's attributes move the parameters the way §7.7 say
   CHECK(value("rushed", 100, Speed) == doctest::Approx(90));
 }
 
-TEST_CASE("agent model: values reach the walk node and the behaviors; defaults change nothing") {
+TEST_CASE("agent model: values reach the walk node and the behaviors — defaults change nothing") {
   const Scenario s = parse_scenario(R"(
 world: {locations: {g: [10, 0]}}
 behaviors:
@@ -182,7 +182,7 @@ agents:
   CHECK(param(0, "others", "anticipation") == 1.0);
 }
 
-TEST_CASE("agent model: a scenario adds attributes and parameters; unknown names are located") {
+TEST_CASE("agent model: a scenario adds attributes and parameters — unknown names are located") {
   const Scenario s = parse_scenario(R"(
 world: {locations: {g: [10, 0]}}
 agent_model:

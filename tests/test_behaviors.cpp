@@ -285,7 +285,7 @@ agents:
 
 // ---- depth sensor ----------------------------------------------------------------------------------
 
-TEST_CASE("depth sensor: range sensors read the nearest object in their fan; open space reads 0") {
+TEST_CASE("depth sensor: range sensors read the nearest object in their fan — open space reads 0") {
   Bench b(R"(
 world:
   segments:

@@ -105,7 +105,7 @@ TEST_CASE("footfall bench on a small sweep writes bench.csv with the documented 
   CHECK(png.compare(0, 8, "\x89PNG\r\n\x1a\n") == 0);
 }
 
-TEST_CASE("footfall bench: --no-plot writes the CSV only; a scenario without a population is an error") {
+TEST_CASE("footfall bench: --no-plot writes the CSV only — a scenario without a population is an error") {
   const std::string dir = fresh_dir("bench_errors");
   CHECK(run("bench " + test::source_path("data/scenarios/intersection.yaml") +
             " --agents 30 --frames 3 --warmup 0 --no-plot -q --out " + dir) == 0);

@@ -57,7 +57,7 @@ agents: [{behavior: w, position: [0, 0]}]
   CHECK((p.waypoints.front() - Vec2(0, 0)).norm() < 0.1);
 }
 
-TEST_CASE("planner: around a box, clear of it by the clearance; none when walled in") {
+TEST_CASE("planner: around a box, clear of it by the clearance — none when walled in") {
   Scenario s = parse_scenario(R"(
 world:
   boxes: [{name: block, center: [3, 0], size: [1, 4]}]

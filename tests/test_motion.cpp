@@ -131,7 +131,7 @@ TEST_CASE("meshes: about 2000, 500 and 120 triangles with unit outward normals a
   }
 }
 
-TEST_CASE("poses: rest pose skinning is the identity; coarsening keeps pelvis, legs and feet") {
+TEST_CASE("poses: rest pose skinning is the identity — coarsening keeps pelvis, legs and feet") {
   const Skeleton high = build_skeleton(Lod::High), low = build_skeleton(Lod::Low);
   std::vector<Eigen::Quaternionf> rest(high.size(), Eigen::Quaternionf::Identity());
   std::vector<Rigid> model(high.size());
@@ -277,7 +277,7 @@ TEST_CASE("authoring math: deterministic elementary functions agree with libm") 
   for (double x = -1; x <= 1; x += 0.01) CHECK(det::acos(x) == doctest::Approx(std::acos(x)).epsilon(1e-13).scale(1));
 }
 
-TEST_CASE("posture graph: every posture has every edge; edges lead where their clips end") {
+TEST_CASE("posture graph: every posture has every edge — edges lead where their clips end") {
   const auto lib = test::motion_library();
   const PostureGraph& g = lib->graph;
   REQUIRE(g.lengths().size() >= 3);  // short, medium and long (paper §4.4)

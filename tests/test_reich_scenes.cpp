@@ -211,7 +211,7 @@ TEST_CASE("S17 six-agent swap, rushed 60-85 with predictive avoidance: all arriv
   }
 }
 
-TEST_CASE("S18 full system: all three arrive, no interpenetration, agent 2 faces west; agent 1 loses and regains agent 3") {
+TEST_CASE("S18 full system: all three arrive, no interpenetration, agent 2 faces west — agent 1 loses and regains agent 3") {
   Simulation sim = test::make_sim(scene("full_system.yaml"));
   const int a1 = agent(sim, "agent1"), a2 = agent(sim, "agent2"), a3 = agent(sim, "agent3");
   std::vector<std::string> chase_states;  // agent1's chase machine, as it changes
@@ -260,7 +260,7 @@ TEST_CASE("S18 full system: all three arrive, no interpenetration, agent 2 faces
   CHECK(again < chase_states.size());
 }
 
-TEST_CASE("S21 Homer and Marge: he walks slowly, unsteadily and does not notice the woman; she meets him; both get home") {
+TEST_CASE("S21 Homer and Marge: he walks slowly, unsteadily and does not notice the woman — she meets him — both get home") {
   Simulation sim = test::make_sim(scene("homer_marge.yaml"));
   const int homer = agent(sim, "homer"), marge = agent(sim, "marge"), woman = agent(sim, "woman");
   std::vector<double> pace[2];  // m/s over each walking step: Homer's, Marge's
@@ -319,7 +319,7 @@ TEST_CASE("S21 Homer and Marge: he walks slowly, unsteadily and does not notice 
   CHECK(sim.metrics().collisions == 0);
 }
 
-TEST_CASE("inertia straightens a wandering path; an inebriated agent strays further than a sober one") {
+TEST_CASE("inertia straightens a wandering path — an inebriated agent strays further than a sober one") {
   // A coarse fan (three rays, as a realtime fan might be) makes an agent zig-zag toward a goal
   // that lies between its rays; inertia, attracting it to the forward direction, straightens the
   // path (Reich §7.5.1). The same scene with and without it, for goals in four directions.
