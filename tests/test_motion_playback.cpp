@@ -310,6 +310,10 @@ TEST_CASE("gait: at the walk node's default step, 1.3 m/s at 1.8–2.0 steps/s a
       CHECK(c.duration == doctest::Approx(time).epsilon(0.02));
       CHECK(speed == doctest::Approx(1.3).epsilon(0.03));
     }
+    // Every recorded step lasts what the walk node schedules for its length (to the 60 Hz frame),
+    // so playback never has to speed a clip up or slow it down.
+    step.length = l;
+    CHECK(std::abs(c.duration - step_duration(fan, step)) <= 0.5 / 60 + 1e-6);
     CHECK(cadence > previous_cadence);
     CHECK(speed > previous_speed);
     previous_cadence = cadence;

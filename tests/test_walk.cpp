@@ -44,6 +44,7 @@ TEST_CASE("the fan holds arcs × rays footsteps in front of the forward foot") {
 TEST_CASE("a back step sets the trailing foot down behind and the body backs away by half") {
   FanParams fan;
   fan.arcs = fan.rays = 1;
+  fan.max_step = 0.8;
   fan.goal_candidate = fan.stay_candidate = fan.turn_in_place = false;
   fan.side_step = 0;
   const Feet feet{{1, 0}, 0, {0.5, 0}, 0};
@@ -186,4 +187,22 @@ agents: [{name: a, behavior: walker, position: [0, 0], heading: 0.3}]
   Simulation sim = test::make_sim(std::move(s));
   for (int f = 0; f < 30 * 20; ++f) sim.step();
   CHECK((sim.snapshot().location[0] - Vec2(4.37, 1.3)).norm() > 0.05);
+}
+
+TEST_CASE("pivots on the trailing foot are offered only while it trails — they cannot chain") {
+  FanParams fan;
+  const auto pivots = [&](const Feet& feet) {
+    std::vector<Footstep> c;
+    generate_candidates(fan, feet, {}, c);
+    int n = 0;
+    for (const Footstep& s : c) n += s.kind == StepKind::Turn && s.foot == feet.trailing && !feet.together();
+    return n;
+  };
+  // Walking east, the left foot 0.6 m ahead: pivoting on the right one turns the body in place.
+  const Feet walking{{1.0, 0.1}, 0, {0.4, -0.1}, 0};
+  CHECK(pivots(walking) == fan.rays - 1);  // every ray but straight ahead
+  // After such a pivot the other foot is the one ahead: a second pivot would swing back to where
+  // the body was, and the two could alternate for good.
+  const Feet pivoted{walking.trailing, 0.3, walking.planted, 0};
+  CHECK(pivots(pivoted) == 0);
 }

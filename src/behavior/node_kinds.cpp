@@ -59,7 +59,7 @@ constexpr ParamSpec kWalk[] = {
     {"arcs", 4, 1, 64, "number of step-length arcs in the fan"},
     {"rays", 9, 1, 181, "number of turn-angle rays in the fan"},
     {"min_step", 0.3, 0.05, 3, "shortest step of the fan, metres"},
-    {"max_step", 0.8, 0.05, 3, "longest step of the fan, metres"},
+    {"max_step", 0.72, 0.05, 3, "longest step of the fan, metres"},
     {"max_turn", kPi / 4, 0, kPi / 2, "largest turn of the swing foot, radians"},
     {"goal_candidate", 1, 0, 1, "add the goal as a candidate when it lies in the fan (Reich §7.2.2)"},
     {"stay_candidate", 1, 0, 1, "add standing still (closing the feet) as a candidate (Reich §7.2.2)"},

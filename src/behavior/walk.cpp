@@ -55,6 +55,9 @@ void generate_candidates(const FanParams& fan, const Feet& feet, std::span<const
     }
   const double closing = (feet.planted - feet.trailing).norm();
   if (fan.stay_candidate) out.push_back({StepKind::Stay, feet.planted, feet.planted_heading, 0.0, closing});
+  // A pivot leaves the other foot ahead, so pivots cannot chain: back and forth they would hold the
+  // body still for good wherever everything else costs more (a cylinder just ahead, S18).
+  const bool trailing_behind = (feet.planted - feet.trailing).dot(unit_from_heading(heading)) > 1e-9;
   if (fan.turn_in_place && fan.rays > 1)
     for (int j = 0; j < fan.rays; ++j) {
       const double turn = ray_turn(j);
@@ -62,7 +65,7 @@ void generate_candidates(const FanParams& fan, const Feet& feet, std::span<const
       out.push_back({StepKind::Turn, feet.planted, wrap_angle(heading + turn), turn, closing});
       // Pivoting on the trailing foot without closing up keeps the body where it is, so an
       // agent that has walked up against a wall or a crowd can still turn away from it.
-      if (closing > 1e-9)
+      if (closing > 1e-9 && trailing_behind)
         out.push_back({StepKind::Turn, feet.trailing, wrap_angle(heading + turn), turn, 0.0});
     }
   if (fan.side_step > 0)
@@ -70,8 +73,9 @@ void generate_candidates(const FanParams& fan, const Feet& feet, std::span<const
       out.push_back({StepKind::Side, feet.planted + fan.side_step * unit_from_heading(heading + side * kPi / 2),
                      wrap_angle(heading), 0.0, fan.side_step});
   if (fan.back_step > 0) {
-    // The stance may end at most half a back step wider than the longest fan step (0.95 m with
-    // the defaults, the widest stance of the authored steps): beyond that no leg reaches.
+    // The stance may end at most half a back step wider than the longest fan step (0.87 m with
+    // the default fan and a 0.3 m back step; the authored steps reach 0.95 m): beyond that no leg
+    // reaches.
     const Vec2 back = feet.trailing - fan.back_step * unit_from_heading(heading);
     if ((back - feet.planted).norm() <= fan.max_step + 0.5 * fan.back_step + 1e-9)
       out.push_back({StepKind::Back, back, wrap_angle(heading), 0.0, fan.back_step});
@@ -87,8 +91,8 @@ Pose pose_after(const Feet& feet, const Footstep& step) {
 double step_duration(const FanParams& fan, const Footstep& step) {
   if ((step.kind == StepKind::Stay || step.kind == StepKind::Turn) && step.length < 1e-9)
     return fan.step_time;
-  const double ratio = std::sqrt(std::max(step.length, 1e-3) / fan.step_length);
-  return fan.step_time * std::clamp(ratio, 0.6, 1.25);
+  const double ratio = std::pow(fan.step_length / std::max(step.length, 1e-3), kCadenceExponent);
+  return fan.step_time * std::clamp(ratio, kStepTimeRatioMin, kStepTimeRatioMax);
 }
 
 Footstep turning_step(const Feet& feet, double heading) {

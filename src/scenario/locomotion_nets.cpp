@@ -23,16 +23,27 @@ turn_to:  # §7.6.1, Fig. 7.24: the lesser way round, at most π/2 per foot cycl
   finally: [{turn: off}]
 
 attract_to:  # §7.5.2, Fig. 7.22: goal visible and stationary
-  params: {x: number, y: number, radius: 0.3}
-  locals: {result: 0}
+  # With `stall` > 0, no 0.25 m of progress for that many seconds is a local minimum: result -2,
+  # for the caller to dislodge (§6.3.2, "dislodge an agent that is stuck in a local minimum").
+  params: {x: number, y: number, radius: 0.3, stall: 0}
+  locals: {result: 0, best: 1e6, since: 0}
   states:
     activate:
-      do: [{target: {sensor: goal, x: x, y: y}}, {bind: seek}]
+      do: [{target: {sensor: goal, x: x, y: y}}, {bind: seek}, {set: {best: "point_distance(x, y)", since: time}}]
       default: monitor
     monitor:  # the agent's progress
-      go: [{if: "point_distance(x, y) <= radius and feet_together", to: arrived}]
+      go:
+        - {if: "point_distance(x, y) <= radius and feet_together", to: arrived}
+        - {if: "point_distance(x, y) < best - 0.25", to: progress}
+        - {if: "stall > 0 and time - since > stall", to: stuck}
+    progress:
+      do: [{set: {best: "point_distance(x, y)", since: time}}]
+      default: monitor
     arrived:
       do: [{set: {result: 1}}]
+      default: exit
+    stuck:
+      do: [{set: {result: -2}}]
       default: exit
   finally: [{unbind: seek}]
 
@@ -113,8 +124,8 @@ chase:  # §7.6.3, Fig. 7.35: remembers only where the target was last seen and 
 go_to:  # Figs 7.36, 9.2: the locomotion control machine, for a location
   params: {to: location, face: 99, radius: 0.3, orient: 0.35, switch: 0.5, clearance: 0.3,
            resolution: 0.1, boundary: 2, obstacles: {type: classes, default: all},
-           occluders: {type: classes, default: default}}
-  locals: {result: 0, child_result: 0}
+           occluders: {type: classes, default: default}, stall: 6}
+  locals: {result: 0, child_result: 0, dislodging: 0}
   states:
     start:  # There? (at the goal and, when asked, facing `face`): nothing to bind
       go: [{if: "arrived(to, radius) and (face > 9 or abs(wrap(heading - face)) < 0.0873)", to: exit}]
@@ -133,8 +144,19 @@ go_to:  # Figs 7.36, 9.2: the locomotion control machine, for a location
       do: [{spawn: {net: turn_to, args: {to_heading: "heading_to(to)"}, wait: true, prompt: true}}]
       default: attract
     attract:
-      do: [{spawn: {net: attract_to, args: {x: "x_of(to)", y: "y_of(to)", radius: radius},
+      do: [{spawn: {net: attract_to, args: {x: "x_of(to)", y: "y_of(to)", radius: radius, stall: stall},
                     wait: true, prompt: true}}]
+      go: [{if: "child_result == -2", to: dislodge}]
+      default: select
+    dislodge:  # stuck in a local minimum (§6.3.2): a path round every obstacle, poles too, followed
+      do: [{set: {dislodging: 1}},
+           {spawn: {net: follow_path, args: {x: "x_of(to)", y: "y_of(to)", radius: radius,
+                    switch: switch, clearance: clearance, resolution: resolution,
+                    boundary: boundary}, wait: true, prompt: true}}]
+      go: [{if: "child_result < 0", to: failure}]
+      default: dislodged
+    dislodged:
+      do: [{set: {dislodging: 0}}]
       default: select
     face_it:
       do: [{spawn: {net: turn_to, args: {to_heading: face}, wait: true, prompt: true}}]
@@ -153,7 +175,7 @@ go_to:  # Figs 7.36, 9.2: the locomotion control machine, for a location
       default: exit
   monitors:
     # Path following only until the goal comes into view (§9.1).
-    - {if: "running(follow_path) > 0 and visible(to, occluders, body_radius)",
+    - {if: "running(follow_path) > 0 and dislodging == 0 and visible(to, occluders, body_radius)",
        do: [{kill: follow_path}], to: select}
   finally: [{unbind: level0}]
 

@@ -70,7 +70,9 @@ Quat power(const Quat& q0, double t) {
 }
 
 double GaitModel::natural_duration(const StepSpec& s) const {
-  const auto at = [&](double l) { return step_time * det::pow(step_length / l, cadence_exponent); };
+  const auto at = [&](double l) {
+    return step_time * std::clamp(det::pow(step_length / l, cadence_exponent), kStepTimeRatioMin, kStepTimeRatioMax);
+  };
   switch (s.kind) {
     case ClipKind::Walk: return at(s.to_length);
     case ClipKind::Stop: return s.from_length > 0 ? at(s.from_length) : step_time;

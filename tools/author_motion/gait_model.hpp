@@ -10,6 +10,7 @@
 #include <array>
 #include <vector>
 
+#include "footfall/behavior/walk.hpp"
 #include "footfall/motion/clip.hpp"
 #include "footfall/motion/skeleton.hpp"
 
@@ -49,10 +50,11 @@ struct BodyPose {
 
 struct GaitModel {
   // The default walk: 0.70 m steps at 0.53 s is 1.32 m/s and 1.89 steps/s (the walk node's
-  // step_length and step_time). Cadence grows with step length as T = T0·(L0/L)^0.8, so faster
-  // walking comes from longer and quicker steps together (walk ratio L/cadence ≈ 0.0062 m·min at
-  // the default; 0.45 m at 1.32 steps/s is 0.60 m/s, 0.95 m at 2.41 steps/s is 2.3 m/s).
-  double step_length = 0.70, step_time = 0.53, cadence_exponent = 0.8;
+  // step_length and step_time). Cadence follows the walk node's law (behavior/walk.hpp,
+  // step_duration): T = T0·(L0/L)^0.8 clamped to [0.6, 1.25]·T0, so faster walking comes from
+  // longer and quicker steps together (0.45 m at 1.51 steps/s is 0.68 m/s, 0.95 m at 2.41 steps/s
+  // is 2.3 m/s).
+  double step_length = 0.70, step_time = 0.53, cadence_exponent = kCadenceExponent;
   double half_step_width = 0.040 * motion::kReferenceHeight;  // footstep point to foot centre
   // Phases within a step, as fractions of it (stance 60 % and swing 40 % of the gait cycle, so
   // double support is the first 20 % of each step at the default length; shorter for longer steps).

@@ -2,7 +2,8 @@
 // Fig. 7) at 60 Hz for the three levels of detail and writes data/motion/{high,medium,low}.motion.
 // Deterministic: the same bytes on every run and every IEEE-754 machine (docs/motion.md).
 //
-//   footfall_author OUTPUT_DIR
+//   footfall_author OUTPUT_DIR   (--help for usage)
+#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
 #include <filesystem>
@@ -43,12 +44,16 @@ std::vector<author::StepSpec> catalogue() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: footfall_author OUTPUT_DIR\n");
-    return 2;
+  CLI::App app{"footfall_author: records the walk node's step clips into OUTPUT_DIR (docs/motion.md)"};
+  std::string out;
+  app.add_option("output", out, "directory for high.motion, medium.motion and low.motion")->required();
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : 2;  // usage errors exit 2, as footfall's do
   }
   try {
-    const std::filesystem::path dir = argv[1];
+    const std::filesystem::path dir = out;
     std::filesystem::create_directories(dir);
     const author::GaitModel model;
     const std::vector<author::StepSpec> specs = catalogue();

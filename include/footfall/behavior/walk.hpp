@@ -12,7 +12,7 @@ namespace footfall {
 
 struct FanParams {
   int arcs = 4, rays = 9;
-  double min_step = 0.3, max_step = 0.8, max_turn = kPi / 4;
+  double min_step = 0.3, max_step = 0.72, max_turn = kPi / 4;
   bool goal_candidate = true, stay_candidate = true, turn_in_place = true;
   double side_step = 0.25;
   double back_step = 0;  // metres the trailing foot steps back (the body backs up half that)
@@ -61,9 +61,18 @@ void generate_candidates(const FanParams& fan, const Feet& feet, std::span<const
 // The agent's pose after taking the step: location = average of the feet, heading = their average.
 Pose pose_after(const Feet& feet, const Footstep& step);
 
-// Duration of a step of the given length: cadence and length change together, T = T0·√(L/L0)
-// clamped to [0.6, 1.25]·T0 (speed ∝ √L, the dynamic-similarity rule for walking). Standing still
-// lasts one preferred step.
+// Cadence grows with step length: T = T0·(L0/L)^0.8, so a faster walk comes from longer and
+// quicker steps together. Measured gait keeps the walk ratio L/cadence roughly constant over
+// normal speeds (exponent 1; reference/osg-tbb-notes.md, "Speed, step length and cadence"); 0.8
+// bends it a little so the longest fan step, 0.95 m, comes at 2.4 rather than 2.6 steps/s. The
+// authored clips (tools/author_motion) are recorded at this law and clamp, so playback runs them
+// at their natural speed. The clamp keeps steps shorter than 0.59 m at 1.5 steps/s (90 steps/min,
+// the cadence of slow walking): shuffling in a crowd does not slow the cadence further.
+inline constexpr double kCadenceExponent = 0.8;
+inline constexpr double kStepTimeRatioMin = 0.6, kStepTimeRatioMax = 1.25;
+
+// Duration of a step of the given length, T = T0·(L0/L)^kCadenceExponent clamped to
+// [kStepTimeRatioMin, kStepTimeRatioMax]·T0. Standing still lasts one preferred step.
 double step_duration(const FanParams& fan, const Footstep& step);
 
 // The turning state machine's step (Reich §7.6.1, Fig. 7.24): with the feet apart or together at
