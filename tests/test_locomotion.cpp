@@ -85,14 +85,17 @@ world:
     - {from: [7, -1], to: [7, 1]}
     - {from: [7, 1], to: [5, 1]}
     - {from: [5, 1], to: [5, -1]}
+  cylinders: [{center: [20, 20], radius: 0.3, class: pole}]
   locations: {a: [0, 0], b: [6, 0]}
 behaviors: {w: {nodes: {walk: {type: walk}}}}
 agents: [{behavior: w, position: [0, 0]}]
 )", "closed.yaml");
   CHECK_FALSE(plan_path(closed.world, {0, 0}, {6, 0}, {}).found);
   // Planning only around other classes ignores the walls.
+  const int pole = closed.world.find_class("pole");
+  REQUIRE(pole >= 0);
   PlannerParams poles_only;
-  poles_only.classes = 1ull << closed.world.find_class("pole");
+  poles_only.classes = 1ull << pole;
   CHECK(plan_path(closed.world, {0, 0}, {6, 0}, poles_only).found);
 }
 
