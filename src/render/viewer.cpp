@@ -17,7 +17,6 @@
 
 #include "capture.hpp"
 #include "display.hpp"
-#include "footfall/core/parallel.hpp"
 #include "footfall/pipeline/simulation.hpp"
 #include "footfall/render/appearance.hpp"
 #include "footfall/render/figures.hpp"
@@ -387,19 +386,13 @@ RenderReport run_viewer(Simulation& sim, const ViewerOptions& o, const StepHook&
     if (windowed) steps = controls.paused ? std::exchange(controls.single_steps, 0) : pacing.steps(wall, controls.speed);
     steps = std::min(steps, max_steps);
     if (last >= 0) steps = static_cast<int>(std::min<long>(steps, last - static_cast<long>(drawn)));
-    // The step's fork and join edges are announced to TSan, which cannot see TBB's (core/parallel.hpp).
-    char fork = 0, join = 0;
-    if (steps > 0) {
-      tsan_release(&fork);
-      sim_task.run([&sim, steps, &after_step, &fork, &join] {
-        tsan_acquire(&fork);
+    if (steps > 0)
+      sim_task.run([&sim, steps, &after_step] {
         for (int k = 0; k < steps; ++k) {
           sim.step();
           if (after_step) after_step(sim);
         }
-        tsan_release(&join);
       });
-    }
 
     // 3. CULL(N) from the snapshot alone. Isolated, so that this thread never picks up the step.
     Clock::time_point t = Clock::now();
@@ -429,7 +422,6 @@ RenderReport run_viewer(Simulation& sim, const ViewerOptions& o, const StepHook&
     // 5. Join the step; the levels CULL chose reach MOTION from the next step on.
     t = Clock::now();
     sim_task.wait();
-    tsan_acquire(&join);
     record.wait_ms = ms_since(t);
     feed_back_lods(sim, lists);
 
