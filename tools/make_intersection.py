@@ -6,7 +6,7 @@
 
 One tile: two 12 m roads crossing at the origin, 6 m sidewalks, zebra crosswalks 5 m wide set back
 1 m from the junction, a building with two doors in each quadrant, light poles, and two signals
-(ns, ew) sharing a 58 s cycle. The tile is 100 m square, so `city: {nx, ny, pitch: [100, 100]}` tiles it
+(ns, ew) sharing a 48 s cycle. The tile is 100 m square, so `city: {nx, ny, pitch: [100, 100]}` tiles it
 seamlessly: sidewalk ends on shared edges join. Usage: tools/make_intersection.py [OUT_DIR]
 """
 import sys
@@ -38,9 +38,9 @@ def pt(p):
 
 def world_yaml():
     out = ["world:", "  default_ground: sidewalk", "  signals:",
-           "    # ns: WALK 0-14 s, flashing 14-24, yellow 24-27, red 27-58; ew 29 s later.",
-           "    ns: {green: 24, yellow: 3, red: 31, walk: 14, offset: 0}",
-           "    ew: {green: 24, yellow: 3, red: 31, walk: 14, offset: 29}",
+           "    # ns: WALK 0-12 s, flashing 12-20, yellow 20-23, red 23-48; ew 24 s later.",
+           "    ns: {green: 20, yellow: 3, red: 25, walk: 12, offset: 0}",
+           "    ew: {green: 20, yellow: 3, red: 25, walk: 12, offset: 24}",
            "  regions:"]
     # Street pieces do not overlap the crosswalks, so terrain distances stay exact.
     r, c = ROAD, CW0
@@ -186,20 +186,22 @@ patnets:
   cross:
     params: {from: location, to: location, signal: signal, crosswalk: region, radius: 1.2, queue: 3.0, ahead: 2.5}
     locals: {best: 1e6, since: 0, offset: 1, spot: 0, moving: 0, following: 0, yielding: 0, until: 0}
-    monitors: [*progress, *press_on, *give_way, *resume, *follow]
+    # Beside the crosswalk (pushed along the kerb past its edge), the point ahead is level with the
+    # pedestrian: along the kerb into the crosswalk's width first, not over the street corner.
+    monitors: [*progress, *press_on, *give_way, *resume, {if: "following > 0", do: [{target: {sensor: goal, at: to, lane: offset, ahead: ahead, along: [from, to], within: crosswalk}}]}]
     states:
       approach:
-        do: [{set: {offset: "random(0.4, 1.6)", spot: "random(-SPREAD, SPREAD)", moving: 1, since: time, best: "distance(to)"}}, {target: {sensor: goal, at: from, lane: spot, along: [from, to]}}, {bind: seek}, {bind: face}]
+        do: [{set: {offset: "random(0.3, 2.1)", spot: "random(-SPREAD, SPREAD)", moving: 1, since: time, best: "distance(to)"}}, {target: {sensor: goal, at: from, lane: spot, along: [from, to]}}, {bind: seek}, {bind: face}]
         # Join the queue: near enough, or close and held up by the people already waiting.
         go: [{if: "arrived(from, queue) or (distance(from) < 2 * queue and time - since > 2)", to: wait}]
       wait:
         do: [{set: {moving: 0, yielding: 0, seek.weight: 1, face.weight: 1, avoid_people.weight: 2}}, {unbind: seek}, {unbind: face}, {bind: make_room}]
         # Pushed far back by making room: walk up again.
-        go: [{if: "signal(signal) == WALK", to: cross}, {if: "distance(from) > 2 * queue", to: approach}]
+        go: [{if: "signal(signal) == WALK", to: cross}, {if: "distance(from) > queue + 1", to: approach}]
       # Each direction keeps to its own half, right of the crosswalk's centre line, and keeps off
       # the road (street and the other crosswalks) except this crosswalk.
       cross:
-        do: [{set: {moving: 1, following: 1, since: time, best: "distance(to)", avoid_people.weight: 1}}, {target: {sensor: goal, at: to, lane: offset, ahead: ahead, along: [from, to]}}, {bind: seek}, {bind: face}, {unbind: make_room}, {set: {road.except: crosswalk}}]
+        do: [{set: {moving: 1, following: 1, since: time, best: "distance(to)", avoid_people.weight: 1}}, {target: {sensor: goal, at: to, lane: offset, ahead: ahead, along: [from, to], within: crosswalk}}, {bind: seek}, {bind: face}, {unbind: make_room}, {set: {road.except: crosswalk}}]
         go:
           # Across once both feet are off the crosswalk on the far side.
           - {if: "arrived(to, radius) or (not on(crosswalk) and distance(to) < distance(from))", to: done}

@@ -233,13 +233,33 @@ class Runner {
         const Vec2 u = dir.normalized();
         if (a.lane) p += (*a.lane)(eval_context(i)) * Vec2(u.y(), -u.x());
         if (a.ahead && ctx_.agent != kNoAgent) {
-          const double behind = (ctx_.view.agents->location(ctx_.agent) - p).dot(u);
-          p += std::min(0.0, behind + (*a.ahead)(eval_context(i))) * u;
+          const Vec2 self = ctx_.view.agents->location(ctx_.agent);
+          const double behind = (self - p).dot(u);
+          const double ahead = beside(i, a, self, u) ? 0.0 : (*a.ahead)(eval_context(i));
+          p += std::min(0.0, behind + ahead) * u;
         }
       }
     }
     ctx_.params[a.x_slot] = p.x();
     ctx_.params[a.x_slot + 1] = p.y();
+  }
+  // SetTarget's `within`: the agent is off the region, and across the direction u it is outside
+  // the region's extent less its body radius.
+  bool beside(std::size_t i, const SetTarget& a, const Vec2& self, const Vec2& u) {
+    if (!a.within) return false;
+    const double r = a.within->operator()(eval_context(i));
+    const auto& regions = ctx_.view.world->regions;
+    if (!(r >= 0 && r < static_cast<double>(regions.size()))) return false;
+    const auto& poly = regions[static_cast<std::size_t>(r)].polygon;
+    if (poly.empty() || polygon_contains(poly, self)) return false;
+    const Vec2 n(u.y(), -u.x());
+    double lo = kInf, hi = -kInf;
+    for (const Vec2& v : poly) {
+      lo = std::min(lo, v.dot(n));
+      hi = std::max(hi, v.dot(n));
+    }
+    const double across = self.dot(n), radius = ctx_.view.agents->radius[ctx_.agent];
+    return across < lo + radius || across > hi - radius;
   }
   void run(std::size_t i, const SetValue& a) {
     const double v = a.value(eval_context(i));

@@ -71,14 +71,19 @@ bool PlacedPoints::any_within(const Vec2& p, double r) const {
   return false;
 }
 
-bool Simulation::clear_at(const Vec2& p, double clearance, double radius) const {
+bool Simulation::clear_at(const Vec2& p, double t, double clearance, double radius) const {
+  // A walker deciding next frame senses the snapshot published before the newcomer appears (one
+  // frame of sensing latency): it must not be able to step onto the entry blind. The longest fan
+  // step is 0.95 m (behavior/walk.hpp).
+  constexpr double kNextStepReach = 1.0;
   bool clear = true;
-  const Aabb box = Aabb{p, p}.inflated(clearance + 2.0);
+  const Aabb box = Aabb{p, p}.inflated(clearance + kNextStepReach + 2.0);
   // Against the plans decided this frame (the snapshot still holds the last frame's): a walker
   // stepping toward the entry right now must not find a newcomer standing there.
   snapshot().grid.for_each_in(box, [&](std::uint32_t j) {
     const Plan& plan = agents_.plan[j];
-    if (agents_.active[j] && point_segment_distance(p, plan.from, plan.to) < clearance) clear = false;
+    const double reach = plan.t1 <= t + 2 * config_.dt ? kNextStepReach : 0.0;
+    if (agents_.active[j] && point_segment_distance(p, plan.from, plan.to) < clearance + reach) clear = false;
   });
   if (spawned_now_.any_within(p, clearance)) clear = false;
   world_.for_each_obstacle_near(Aabb{p, p}.inflated(clearance), [&](std::uint32_t o) {
@@ -102,7 +107,7 @@ bool Simulation::spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool
   const std::size_t o = pick(uniform(0), endpoints.size());
   // An entry that is not clear fails below anyway: find out before planning a route to no end.
   const Vec2& origin = world_.locations[endpoints[o]].position;
-  if (!anywhere && !clear_at(origin, pop.clearance, pop.radius_max)) return false;
+  if (!anywhere && !clear_at(origin, t, pop.clearance, pop.radius_max)) return false;
   const std::size_t d = destination(o, uniform(8));
   std::vector<std::uint32_t> route = world_.walkways.route(
       endpoints[o], endpoints[d], pop.route_spread,
@@ -124,7 +129,7 @@ bool Simulation::spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool
   }
   const Vec2 a = loc[route[leg]].position, b = loc[route[leg + 1]].position;
   const Vec2 p = a + along * (b - a);
-  if (!clear_at(p, pop.clearance, pop.radius_max)) return false;
+  if (!clear_at(p, t, pop.clearance, pop.radius_max)) return false;
   route.erase(route.begin(), route.begin() + static_cast<std::ptrdiff_t>(leg));
 
   const double pace = pop.pace_min + (pop.pace_max - pop.pace_min) * uniform(4);

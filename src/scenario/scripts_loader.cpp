@@ -359,15 +359,15 @@ void ScriptsLoader::action(const YAML::Node& item, const Scope& scope, int behav
                               reference(v["agent"], scope, ParamType::Agent)});
       return;
     }
-    if (v["sensor"]) {  // long form: {sensor, at, lane, ahead, along: [a, b]}
-      r_->expect_map(v, "target", {"sensor", "at", "lane", "ahead", "along"});
+    if (v["sensor"]) {  // long form: {sensor, at, lane, ahead, along: [a, b], within}
+      r_->expect_map(v, "target", {"sensor", "at", "lane", "ahead", "along", "within"});
       if (!v["at"]) r_->fail(v, "target needs 'at': the location");
       const int i = net.find_node(r_->string(v["sensor"], "sensor"));
       if (i < 0 || net.nodes()[i].kind != NodeKind::LocationSensor)
         r_->fail(v["sensor"], "'" + v["sensor"].Scalar() + "' is not a location_sensor of behavior net '" +
                                  net.name() + "'");
       SetTarget t{net.nodes()[i].param_offset + location_p::X,
-                  reference(v["at"], scope, ParamType::Location), {}, {}, {}, {}};
+                  reference(v["at"], scope, ParamType::Location), {}, {}, {}, {}, {}};
       if (v["lane"] || v["ahead"]) {
         const YAML::Node along = v["along"];
         if (!along || !along.IsSequence() || along.size() != 2)
@@ -376,6 +376,10 @@ void ScriptsLoader::action(const YAML::Node& item, const Scope& scope, int behav
         if (v["ahead"]) t.ahead = expression(v["ahead"], scope, false);
         t.along_from = reference(along[0], scope, ParamType::Location);
         t.along_to = reference(along[1], scope, ParamType::Location);
+      }
+      if (v["within"]) {
+        if (!v["ahead"]) r_->fail(v["within"], "'within' shapes the point 'ahead': give 'ahead' too");
+        t.within = reference(v["within"], scope, ParamType::Region);
       }
       out.push_back(std::move(t));
       return;
@@ -386,7 +390,7 @@ void ScriptsLoader::action(const YAML::Node& item, const Scope& scope, int behav
     if (i < 0 || net.nodes()[i].kind != NodeKind::LocationSensor)
       r_->fail(key, "'" + key.Scalar() + "' is not a location_sensor of behavior net '" + net.name() + "'");
     out.push_back(SetTarget{net.nodes()[i].param_offset + location_p::X,
-                            reference(v.begin()->second, scope, ParamType::Location), {}, {}, {}, {}});
+                            reference(v.begin()->second, scope, ParamType::Location), {}, {}, {}, {}, {}});
     return;
   }
   if (verb == "turn") {  // turn: heading (an expression), or turn: off

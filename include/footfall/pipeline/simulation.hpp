@@ -198,9 +198,9 @@ class Simulation {
   // A trip's destination endpoint for origin endpoint o, from a uniform draw u in [0, 1).
   std::size_t destination(std::size_t o, double u) const;
   bool spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool anywhere_on_route);
-  // No agent within `clearance` of p anywhere along its current step, no solid obstacle within
-  // `radius`.
-  bool clear_at(const Vec2& p, double clearance, double radius) const;
+  // No agent within `clearance` of p anywhere along its current step (nor within reach of its next
+  // one, if it decides before it can see a newcomer at p), no solid obstacle within `radius`.
+  bool clear_at(const Vec2& p, double t, double clearance, double radius) const;
 
   World world_;
   std::vector<NetTemplate> nets_;
