@@ -635,12 +635,15 @@ TEST_CASE("patnet: target points a location sensor at a location or at a lane be
 
 namespace {
 
-// One agent per position, each running net `n` of `nets_yaml` (with a location sensor `goal`).
+// One agent per position, each running net `n` of `nets_yaml` (with a location sensor `goal`), in
+// a world of locations a and b and whatever `world_extra` adds.
 Simulation agents_running(const std::string& nets_yaml, const std::vector<Vec2>& at,
-                          std::uint64_t seed = 1) {
+                          std::uint64_t seed = 1, const std::string& world_extra = "") {
   std::string text = R"(
 seed: )" + std::to_string(seed) + R"(
-world: {locations: {a: [0, 0], b: [0, 20]}}
+world:
+  locations: {a: [0, 0], b: [0, 20]}
+)" + world_extra + R"(
 behaviors:
   walker:
     nodes:
@@ -711,69 +714,42 @@ TEST_CASE("patnet: target ahead follows a point moving along the lane with the a
   CHECK((goal(3) - Vec2(1, 20)).norm() == doctest::Approx(0.0));  // past b: b
 }
 
+namespace {
+
+// A crosswalk-like strip across the path a → b, 4 m wide (x from -1.5 to 2.5), and walkers whose
+// net points their goal with `target`.
+Simulation strip_walkers(const std::string& target, const std::vector<Vec2>& at) {
+  return agents_running("  n:\n    states:\n      s:\n        do: [{target: " + target + "}]\n", at, 1,
+                        "  regions: [{name: strip, type: crosswalk, "
+                        "polygon: [[-1.5, 6], [2.5, 6], [2.5, 14], [-1.5, 14]]}]\n");
+}
+
+}  // namespace
+
 TEST_CASE("patnet: target within a region holds the point level with an agent beside it") {
-  // A crosswalk-like strip across the path a → b, 4 m wide (x from -1.5 to 2.5). Beside it and off
-  // it, an agent is drawn across into the strip's width, level with itself; within that width, or
-  // on the strip, the point is ahead as usual (the kerb trap, docs/scenario.md).
-  const std::string text = R"(
-world:
-  locations: {a: [0, 0], b: [0, 20]}
-  regions: [{name: strip, type: crosswalk, polygon: [[-1.5, 6], [2.5, 6], [2.5, 14], [-1.5, 14]]}]
-behaviors:
-  walker:
-    nodes:
-      goal: {type: location_sensor}
-      seek: {type: attract, input: goal, bound: 0}
-      walk: {type: walk, inputs: [seek]}
-patnets:
-  n:
-    states:
-      s:
-        do: [{target: {sensor: goal, at: b, lane: 1, ahead: 3, along: [a, b], within: strip}}]
-agents:
-  - {behavior: walker, position: [0, 3], radius: 0.25, nets: [n]}
-  - {behavior: walker, position: [4, 4], radius: 0.25, nets: [n]}
-  - {behavior: walker, position: [2.4, 5], radius: 0.25, nets: [n]}
-  - {behavior: walker, position: [2.2, 1], radius: 0.25, nets: [n]}
-  - {behavior: walker, position: [2.4, 8], radius: 0.25, nets: [n]}
-)";
-  Simulation sim = test::make_sim(parse_scenario(text, "inline.yaml"));
+  // Beside the strip and off it, an agent (radius 0.25) is drawn across into the strip's width,
+  // level with itself; within that width, or on the strip, the point is ahead as usual (the kerb
+  // trap, docs/scenario.md).
+  Simulation sim = strip_walkers("{sensor: goal, at: b, lane: 1, ahead: 3, along: [a, b], within: strip}",
+                                 {{0, 3}, {4, 4}, {2.4, 5}, {2.2, 1}, {2.4, 8}});
   const auto goal = [&](int k) {
     const std::string name = "agent" + std::to_string(k);
     return Vec2(sim.param(name + ".goal.x"), sim.param(name + ".goal.y"));
   };
-  CHECK((goal(0) - Vec2(1, 6)).norm() == doctest::Approx(0.0));  // in the width: ahead
-  CHECK((goal(1) - Vec2(1, 4)).norm() == doctest::Approx(0.0));  // beside: level
-  CHECK((goal(2) - Vec2(1, 5)).norm() == doctest::Approx(0.0));  // within its radius of the edge
-  CHECK((goal(3) - Vec2(1, 4)).norm() == doctest::Approx(0.0));  // clear of the edge: ahead
+  CHECK((goal(0) - Vec2(1, 6)).norm() == doctest::Approx(0.0));   // in the width: ahead
+  CHECK((goal(1) - Vec2(1, 4)).norm() == doctest::Approx(0.0));   // beside: level
+  CHECK((goal(2) - Vec2(1, 5)).norm() == doctest::Approx(0.0));   // within its radius of the edge
+  CHECK((goal(3) - Vec2(1, 4)).norm() == doctest::Approx(0.0));   // clear of the edge: ahead
   CHECK((goal(4) - Vec2(1, 11)).norm() == doctest::Approx(0.0));  // on the strip: ahead
 }
 
 TEST_CASE("patnet: target within needs ahead, and names a region") {
-  const auto load = [](const std::string& target) {
-    return parse_scenario(R"(
-world:
-  locations: {a: [0, 0], b: [0, 20]}
-  regions: [{name: strip, type: crosswalk, polygon: [[-1, 6], [1, 6], [1, 14], [-1, 14]]}]
-behaviors:
-  walker:
-    nodes:
-      goal: {type: location_sensor}
-      seek: {type: attract, input: goal, bound: 0}
-      walk: {type: walk, inputs: [seek]}
-patnets:
-  n:
-    states:
-      s:
-        do: [{target: )" + target + R"(}]
-agents:
-  - {behavior: walker, position: [0, 3], nets: [n]}
-)", "inline.yaml");
-  };
-  CHECK_THROWS_WITH_AS(load("{sensor: goal, at: b, lane: 1, along: [a, b], within: strip}"),
+  const std::vector<Vec2> at{{0, 3}};
+  CHECK_THROWS_WITH_AS(strip_walkers("{sensor: goal, at: b, lane: 1, along: [a, b], within: strip}", at),
                        doctest::Contains("'within' shapes the point 'ahead'"), ScenarioError);
-  CHECK_THROWS_AS(load("{sensor: goal, at: b, ahead: 3, along: [a, b], within: nowhere}"), ScenarioError);
-  CHECK_NOTHROW(load("{sensor: goal, at: b, ahead: 3, along: [a, b], within: strip}"));
+  CHECK_THROWS_AS(strip_walkers("{sensor: goal, at: b, ahead: 3, along: [a, b], within: nowhere}", at),
+                  ScenarioError);
+  CHECK_NOTHROW(strip_walkers("{sensor: goal, at: b, ahead: 3, along: [a, b], within: strip}", at));
 }
 
 TEST_CASE("patnet: show does nothing without writable signals (an agent's nets)") {
