@@ -726,20 +726,24 @@ Simulation strip_walkers(const std::string& target, const std::vector<Vec2>& at)
 
 }  // namespace
 
-TEST_CASE("patnet: target within a region holds the point level with an agent beside it") {
-  // Beside the strip and off it, an agent (radius 0.25) is drawn across into the strip's width,
-  // level with itself; within that width, or on the strip, the point is ahead as usual (the kerb
-  // trap, docs/scenario.md).
+TEST_CASE("patnet: target within a region keeps the way to the point off the region's sides") {
+  // An agent beside the strip (radius 0.25: its centre outside x from -1.25 to 2.25) and short of
+  // it has its point pulled back just enough that the straight way there enters the strip's width
+  // at the strip's near edge (y = 6), not across its side: the kerb trap, docs/scenario.md.
   Simulation sim = strip_walkers("{sensor: goal, at: b, lane: 1, ahead: 3, along: [a, b], within: strip}",
-                                 {{0, 3}, {4, 4}, {2.4, 5}, {2.2, 1}, {2.4, 8}});
+                                 {{0, 3}, {4, 5.5}, {4, 1}, {4, 8}, {2.4, 8}});
   const auto goal = [&](int k) {
     const std::string name = "agent" + std::to_string(k);
     return Vec2(sim.param(name + ".goal.x"), sim.param(name + ".goal.y"));
   };
-  CHECK((goal(0) - Vec2(1, 6)).norm() == doctest::Approx(0.0));   // in the width: ahead
-  CHECK((goal(1) - Vec2(1, 4)).norm() == doctest::Approx(0.0));   // beside: level
-  CHECK((goal(2) - Vec2(1, 5)).norm() == doctest::Approx(0.0));   // within its radius of the edge
-  CHECK((goal(3) - Vec2(1, 4)).norm() == doctest::Approx(0.0));   // clear of the edge: ahead
+  CHECK((goal(0) - Vec2(1, 6)).norm() == doctest::Approx(0.0));  // within the width: 3 m ahead
+  // Beside, 0.5 m short: the way from (4, 5.5) crosses x = 2.25 at y = 6.
+  const Vec2 g = goal(1);
+  CHECK(g.x() == doctest::Approx(1.0));
+  CHECK(g.y() == doctest::Approx(5.5 + 0.5 * 3 / 1.75));
+  CHECK(5.5 + (g.y() - 5.5) * (4 - 2.25) / (4 - g.x()) == doctest::Approx(6.0));
+  CHECK((goal(2) - Vec2(1, 4)).norm() == doctest::Approx(0.0));   // beside but far short: ahead
+  CHECK((goal(3) - Vec2(1, 8)).norm() == doctest::Approx(0.0));   // beside, level with it: level
   CHECK((goal(4) - Vec2(1, 11)).norm() == doctest::Approx(0.0));  // on the strip: ahead
 }
 

@@ -235,7 +235,7 @@ class Runner {
         if (a.ahead && ctx_.agent != kNoAgent) {
           const Vec2 self = ctx_.view.agents->location(ctx_.agent);
           const double behind = (self - p).dot(u);
-          const double ahead = beside(i, a, self, u) ? 0.0 : (*a.ahead)(eval_context(i));
+          const double ahead = std::min((*a.ahead)(eval_context(i)), reach_within(i, a, self, p, u));
           p += std::min(0.0, behind + ahead) * u;
         }
       }
@@ -243,23 +243,34 @@ class Runner {
     ctx_.params[a.x_slot] = p.x();
     ctx_.params[a.x_slot + 1] = p.y();
   }
-  // SetTarget's `within`: the agent is off the region, and across the direction u it is outside
-  // the region's extent less its body radius.
-  bool beside(std::size_t i, const SetTarget& a, const Vec2& self, const Vec2& u) {
-    if (!a.within) return false;
-    const double r = a.within->operator()(eval_context(i));
+  // SetTarget's `within`: how far ahead of the agent along u the point at lateral position `lane`
+  // may lie so that the straight way to it enters the region's width (less the agent's radius)
+  // before the region begins. Unlimited for an agent on the region or within its width; 0 (level
+  // with the agent) for one beside it already level with its near edge.
+  double reach_within(std::size_t i, const SetTarget& a, const Vec2& self, const Vec2& lane, const Vec2& u) {
+    if (!a.within) return kInf;
+    const double r = (*a.within)(eval_context(i));
     const auto& regions = ctx_.view.world->regions;
-    if (!(r >= 0 && r < static_cast<double>(regions.size()))) return false;
+    if (!(r >= 0 && r < static_cast<double>(regions.size()))) return kInf;
     const auto& poly = regions[static_cast<std::size_t>(r)].polygon;
-    if (poly.empty() || polygon_contains(poly, self)) return false;
+    if (poly.empty() || polygon_contains(poly, self)) return kInf;
     const Vec2 n(u.y(), -u.x());
-    double lo = kInf, hi = -kInf;
+    double lo = kInf, hi = -kInf, near = kInf;
     for (const Vec2& v : poly) {
       lo = std::min(lo, v.dot(n));
       hi = std::max(hi, v.dot(n));
+      near = std::min(near, v.dot(u));
     }
-    const double across = self.dot(n), radius = ctx_.view.agents->radius[ctx_.agent];
-    return across < lo + radius || across > hi - radius;
+    const double radius = ctx_.view.agents->radius[ctx_.agent];
+    lo += radius;
+    hi -= radius;
+    const double across = self.dot(n), target = lane.dot(n);
+    if (across >= lo && across <= hi) return kInf;
+    const double edge = across > hi ? hi : lo;
+    const double gap = near - self.dot(u);  // to the region's near edge
+    // The point's lane must itself lie within the width; if not, or if level already, stay level.
+    if (gap <= 0 || target < lo || target > hi) return 0.0;
+    return gap * (across - target) / (across - edge);  // the way crosses `edge` at the near edge
   }
   void run(std::size_t i, const SetValue& a) {
     const double v = a.value(eval_context(i));

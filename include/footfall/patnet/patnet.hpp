@@ -84,12 +84,13 @@ struct SetTarget {  // point a location sensor at a location
   // agent's own projection on the lane (never beyond the location): the moving "carrot" of
   // Reynolds' path following (1999), so an agent gets into its lane at once instead of drifting
   // toward a far point across the path of others. Retarget each tick (a monitor) to keep it moving.
-  // Optional within (a region, with ahead): while the agent is off the region and beside it (its
-  // offset across the direction lies outside the region's width, less its body radius), the point
-  // is not ahead of it but level with it, so it first moves across into the region's width. The
-  // walk node looks one step ahead: someone pushed along a kerb past a crosswalk's edge, drawn to
-  // a point out on the crosswalk, would find every step toward it over the street corner and
-  // stand (Reich 1997 §7.7, a local minimum); drawn along the kerb, it walks.
+  // Optional within (a region, with ahead): for an agent off the region and beside it (its offset
+  // across the direction outside the region's width, less its body radius), the point is pulled
+  // back so that the straight way to it enters that width no later than the region's near edge,
+  // and is level with the agent once it is level with that edge. The walk node looks one step
+  // ahead: someone pushed along a kerb past a crosswalk's side, drawn to a point out on the
+  // crosswalk, would find every step toward it over the street corner and stand (a local minimum,
+  // Reich 1997 §7.7); drawn along the kerb, it walks.
   std::optional<Compiled> lane, along_from, along_to, ahead, within;
 };
 struct SetValue {  // assign a parameter or local of the instance itself
