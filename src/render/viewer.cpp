@@ -8,7 +8,6 @@
 #include <osgGA/OrbitManipulator>
 #include <osgViewer/ViewerEventHandlers>
 #include <tbb/task_arena.h>
-#include <tbb/task_group.h>
 
 #include <chrono>
 #include <cmath>
@@ -17,6 +16,7 @@
 
 #include "capture.hpp"
 #include "display.hpp"
+#include "footfall/core/worker.hpp"
 #include "footfall/pipeline/simulation.hpp"
 #include "footfall/render/appearance.hpp"
 #include "footfall/render/figures.hpp"
@@ -343,7 +343,7 @@ RenderReport run_viewer(Simulation& sim, const ViewerOptions& o, const StepHook&
   // Steps run beside DRAW while CULL reads S(N), which the ring keeps for snapshots − 1 more steps.
   const int max_steps = std::max(1, std::min(4, sim.config().snapshots - 1));
   const motion::MotionLibrary& library = *sim.motion();
-  tbb::task_group sim_task, writer;
+  Worker sim_task, writer;  // a thread each; TSan sees their hand-overs (core/worker.hpp)
   InstanceLists lists;
   Pacing pacing(sim.config().dt, max_steps);
   Rates rates;
@@ -381,7 +381,7 @@ RenderReport run_viewer(Simulation& sim, const ViewerOptions& o, const StepHook&
     scene.refresh_live(sim, controls, view, selected);
     const SimStatus status(sim);
 
-    // 2. SIM(N+1 …) on a TBB worker, from here until after DRAW(N).
+    // 2. SIM(N+1 …) on the simulation thread, from here until after DRAW(N).
     int steps = 1;
     if (windowed) steps = controls.paused ? std::exchange(controls.single_steps, 0) : pacing.steps(wall, controls.speed);
     steps = std::min(steps, max_steps);

@@ -1,0 +1,50 @@
+// The background worker the viewer hands simulation steps and image writes to (core/worker.hpp).
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+#include "footfall/core/worker.hpp"
+
+using namespace footfall;
+
+TEST_CASE("worker: jobs run one at a time, in order, on another thread, and wait joins them") {
+  std::vector<int> done;  // written by the worker, read here after each wait: no lock needed
+  std::thread::id ran_on;
+  Worker w;
+  for (int k = 0; k < 50; ++k)
+    w.run([&done, &ran_on, k] {
+      ran_on = std::this_thread::get_id();
+      done.push_back(k);  // run() waits for the job before, so pushes never overlap
+    });
+  w.wait();
+  REQUIRE(done.size() == 50);
+  for (int k = 0; k < 50; ++k) CHECK(done[static_cast<std::size_t>(k)] == k);
+  CHECK(ran_on != std::this_thread::get_id());
+  w.wait();  // nothing in hand: returns at once
+}
+
+TEST_CASE("worker: wait rethrows what a job threw, once, and the worker goes on") {
+  Worker w;
+  w.run([] { throw std::runtime_error("step failed"); });
+  CHECK_THROWS_WITH_AS(w.wait(), "step failed", std::runtime_error);
+  CHECK_NOTHROW(w.wait());
+  bool ran = false;
+  w.run([&ran] { ran = true; });
+  w.wait();
+  CHECK(ran);
+}
+
+TEST_CASE("worker: the destructor lets the job in hand finish") {
+  std::atomic<bool> finished{false};
+  {
+    Worker w;
+    w.run([&finished] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      finished = true;
+    });
+  }
+  CHECK(finished);
+}
