@@ -186,22 +186,22 @@ patnets:
   cross:
     params: {from: location, to: location, signal: signal, crosswalk: region, radius: 1.2, queue: 3.0, ahead: 2.5}
     locals: {best: 1e6, since: 0, offset: 1, spot: 0, moving: 0, following: 0, yielding: 0, until: 0}
-    # Beside the crosswalk (pushed along the kerb past its edge), the point ahead is level with the
-    # pedestrian: along the kerb into the crosswalk's width first, not over the street corner.
+    # Beside the crosswalk (pushed along the kerb past its side), the point ahead is held back so
+    # the way to it reaches the crosswalk's width before the kerb, not over the street corner.
     monitors: [*progress, *press_on, *give_way, *resume, {if: "following > 0", do: [{target: {sensor: goal, at: to, lane: offset, ahead: ahead, along: [from, to], within: crosswalk}}]}]
     states:
       approach:
-        do: [{set: {offset: "random(0.3, 2.1)", spot: "random(-SPREAD, SPREAD)", moving: 1, since: time, best: "distance(to)"}}, {target: {sensor: goal, at: from, lane: spot, along: [from, to]}}, {bind: seek}, {bind: face}]
+        do: [{set: {offset: "random(0.3, 2.1)", spot: "random(-SPREAD, SPREAD)", moving: 1, since: time, best: "distance(to)", seek.weight: 1}}, {target: {sensor: goal, at: from, lane: spot, along: [from, to]}}, {bind: seek}, {bind: face}]
         # Join the queue: near enough, or close and held up by the people already waiting.
         go: [{if: "arrived(from, queue) or (distance(from) < 2 * queue and time - since > 2)", to: wait}]
       wait:
-        do: [{set: {moving: 0, yielding: 0, seek.weight: 1, face.weight: 1, avoid_people.weight: 2}}, {unbind: seek}, {unbind: face}, {bind: make_room}]
-        # Pushed far back by making room: walk up again.
+        do: [{set: {moving: 0, yielding: 0, seek.weight: 0.3, face.weight: 1, avoid_people.weight: 2}}, {unbind: face}, {bind: make_room}]
+        # Drawn lightly to the spot, so the queue closes up as those ahead leave; pushed far: walk up.
         go: [{if: "signal(signal) == WALK", to: cross}, {if: "distance(from) > queue + 1", to: approach}]
       # Each direction keeps to its own half, right of the crosswalk's centre line, and keeps off
       # the road (street and the other crosswalks) except this crosswalk.
       cross:
-        do: [{set: {moving: 1, following: 1, since: time, best: "distance(to)", avoid_people.weight: 1}}, {target: {sensor: goal, at: to, lane: offset, ahead: ahead, along: [from, to], within: crosswalk}}, {bind: seek}, {bind: face}, {unbind: make_room}, {set: {road.except: crosswalk}}]
+        do: [{set: {moving: 1, following: 1, since: time, best: "distance(to)", avoid_people.weight: 1, seek.weight: 1}}, {target: {sensor: goal, at: to, lane: offset, ahead: ahead, along: [from, to], within: crosswalk}}, {bind: seek}, {bind: face}, {unbind: make_room}, {set: {road.except: crosswalk}}]
         go:
           # Across once both feet are off the crosswalk on the far side.
           - {if: "arrived(to, radius) or (not on(crosswalk) and distance(to) < distance(from))", to: done}
