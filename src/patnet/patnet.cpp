@@ -56,6 +56,31 @@ int Program::find_value(std::string_view v) const {
 
 namespace {
 
+// SetTarget's `within`: how far ahead of `self` along the unit direction u a point on the lane
+// through `lane` may lie so that the straight way to it enters the polygon's width across u, less
+// `margin` on each side, no later than the polygon's near edge. Unlimited for a point on the
+// polygon or within that width; 0 (level with `self`) once level with the near edge, or when the
+// lane itself lies outside the width.
+double reach_within(const std::vector<Vec2>& poly, const Vec2& self, const Vec2& lane, const Vec2& u,
+                    double margin) {
+  if (poly.empty() || polygon_contains(poly, self)) return kInf;
+  const Vec2 n(u.y(), -u.x());
+  double lo = kInf, hi = -kInf, near = kInf;
+  for (const Vec2& v : poly) {
+    lo = std::min(lo, v.dot(n));
+    hi = std::max(hi, v.dot(n));
+    near = std::min(near, v.dot(u));
+  }
+  lo += margin;
+  hi -= margin;
+  const double across = self.dot(n), target = lane.dot(n);
+  if (across >= lo && across <= hi) return kInf;
+  const double gap = near - self.dot(u);
+  if (gap <= 0 || target < lo || target > hi) return 0.0;
+  const double edge = across > hi ? hi : lo;
+  return gap * (across - target) / (across - edge);  // the way crosses `edge` at the near edge
+}
+
 // Instances are addressed by index while the set may grow (spawns), so nothing here holds a
 // reference to an Instance across a call that can spawn.
 class Runner {
@@ -234,43 +259,20 @@ class Runner {
         if (a.lane) p += (*a.lane)(eval_context(i)) * Vec2(u.y(), -u.x());
         if (a.ahead && ctx_.agent != kNoAgent) {
           const Vec2 self = ctx_.view.agents->location(ctx_.agent);
-          const double behind = (self - p).dot(u);
-          const double ahead = std::min((*a.ahead)(eval_context(i)), reach_within(i, a, self, p, u));
-          p += std::min(0.0, behind + ahead) * u;
+          double ahead = (*a.ahead)(eval_context(i));
+          if (a.within) {
+            const double r = (*a.within)(eval_context(i));
+            const auto& regions = ctx_.view.world->regions;
+            if (r >= 0 && r < static_cast<double>(regions.size()))
+              ahead = std::min(ahead, reach_within(regions[static_cast<std::size_t>(r)].polygon, self, p, u,
+                                                   ctx_.view.agents->radius[ctx_.agent]));
+          }
+          p += std::min(0.0, (self - p).dot(u) + ahead) * u;
         }
       }
     }
     ctx_.params[a.x_slot] = p.x();
     ctx_.params[a.x_slot + 1] = p.y();
-  }
-  // SetTarget's `within`: how far ahead of the agent along u the point at lateral position `lane`
-  // may lie so that the straight way to it enters the region's width (less the agent's radius)
-  // before the region begins. Unlimited for an agent on the region or within its width; 0 (level
-  // with the agent) for one beside it already level with its near edge.
-  double reach_within(std::size_t i, const SetTarget& a, const Vec2& self, const Vec2& lane, const Vec2& u) {
-    if (!a.within) return kInf;
-    const double r = (*a.within)(eval_context(i));
-    const auto& regions = ctx_.view.world->regions;
-    if (!(r >= 0 && r < static_cast<double>(regions.size()))) return kInf;
-    const auto& poly = regions[static_cast<std::size_t>(r)].polygon;
-    if (poly.empty() || polygon_contains(poly, self)) return kInf;
-    const Vec2 n(u.y(), -u.x());
-    double lo = kInf, hi = -kInf, near = kInf;
-    for (const Vec2& v : poly) {
-      lo = std::min(lo, v.dot(n));
-      hi = std::max(hi, v.dot(n));
-      near = std::min(near, v.dot(u));
-    }
-    const double radius = ctx_.view.agents->radius[ctx_.agent];
-    lo += radius;
-    hi -= radius;
-    const double across = self.dot(n), target = lane.dot(n);
-    if (across >= lo && across <= hi) return kInf;
-    const double edge = across > hi ? hi : lo;
-    const double gap = near - self.dot(u);  // to the region's near edge
-    // The point's lane must itself lie within the width; if not, or if level already, stay level.
-    if (gap <= 0 || target < lo || target > hi) return 0.0;
-    return gap * (across - target) / (across - edge);  // the way crosses `edge` at the near edge
   }
   void run(std::size_t i, const SetValue& a) {
     const double v = a.value(eval_context(i));
