@@ -32,6 +32,7 @@ void run_frames(Simulation& sim, long frames, int depth, const FrameConsumer& co
             tsan_acquire(&released);
             if (produced == frames) {
               fc.stop();
+              tsan_release(&stepped);  // this last call's reads, too, precede the return
               return {};
             }
             ++produced;
