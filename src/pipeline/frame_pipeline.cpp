@@ -21,13 +21,13 @@ void run_frames(Simulation& sim, long frames, int depth, const FrameConsumer& co
   // before it and after the consumption of the slot it overwrites, a consumption after its step
   // and after the consumption before it.
   char stepped = 0, handed_on = 0, consumed = 0, released = 0;
-  tsan_release(&stepped);  // the caller's state before the first step and the first consumption
-  tsan_release(&consumed);
-  tbb::parallel_pipeline(
-      static_cast<std::size_t>(depth),
+  // The filters (and TBB's copies of their closures) are built before the fork edge, and each
+  // call takes that edge before it reads its closure (core/parallel.hpp).
+  const tbb::filter<void, void> chain =
       tbb::make_filter<void, PublishedFrame>(
           tbb::filter_mode::serial_in_order,
           [&](tbb::flow_control& fc) -> PublishedFrame {
+            tsan_forked();
             tsan_acquire(&stepped);
             tsan_acquire(&released);
             if (produced == frames) {
@@ -42,14 +42,18 @@ void run_frames(Simulation& sim, long frames, int depth, const FrameConsumer& co
             tsan_release(&handed_on);
             return frame;
           }) &
-          tbb::make_filter<PublishedFrame, void>(tbb::filter_mode::serial_in_order,
-                                                 [&](const PublishedFrame& f) {
-                                                   tsan_acquire(&handed_on);
-                                                   tsan_acquire(&consumed);
-                                                   consume(f);
-                                                   tsan_release(&consumed);
-                                                   tsan_release(&released);
-                                                 }));
+      tbb::make_filter<PublishedFrame, void>(tbb::filter_mode::serial_in_order, [&](const PublishedFrame& f) {
+        tsan_forked();
+        tsan_acquire(&handed_on);
+        tsan_acquire(&consumed);
+        consume(f);
+        tsan_release(&consumed);
+        tsan_release(&released);
+      });
+  tsan_release(&stepped);  // the caller's state before the first step and the first consumption
+  tsan_release(&consumed);
+  tsan_fork();
+  tbb::parallel_pipeline(static_cast<std::size_t>(depth), chain);
   tsan_acquire(&stepped);  // the caller sees everything the filters did
   tsan_acquire(&consumed);
 }

@@ -15,27 +15,6 @@ extern "C" void __tsan_release(void* addr);
 
 namespace footfall {
 
-// Calls body(begin, end) on disjoint chunks of [0, n) in parallel (TBB may split down to single
-// indices).
-template <class Body>
-void parallel_chunks(std::size_t n, const Body& body) {
-#ifdef FOOTFALL_TSAN
-  char fork = 0, join = 0;
-  // The task closure is built before the fork edge, so workers that read it are ordered after it.
-  const auto chunk = [&](const tbb::blocked_range<std::size_t>& r) {
-    __tsan_acquire(&fork);
-    body(r.begin(), r.end());
-    __tsan_release(&join);
-  };
-  __tsan_release(&fork);
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n), chunk);
-  __tsan_acquire(&join);
-#else
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n),
-                    [&](const tbb::blocked_range<std::size_t>& r) { body(r.begin(), r.end()); });
-#endif
-}
-
 // Happens-before edges TBB creates but TSan cannot see (see above); no-ops in other builds.
 inline void tsan_release([[maybe_unused]] void* tag) {
 #ifdef FOOTFALL_TSAN
@@ -45,6 +24,36 @@ inline void tsan_release([[maybe_unused]] void* tag) {
 inline void tsan_acquire([[maybe_unused]] void* tag) {
 #ifdef FOOTFALL_TSAN
   __tsan_acquire(tag);
+#endif
+}
+
+namespace detail {
+inline char tsan_fork_tag = 0;  // an address for TSan's bookkeeping only; never read or written
+}  // namespace detail
+
+// The fork edge into TBB tasks: announced by the spawning thread once the tasks' closures are
+// built, and taken by each task before anything else. A task's first read is of its closure, so it
+// cannot take an edge whose address the closure holds: this one is at a fixed address.
+inline void tsan_fork() { tsan_release(&detail::tsan_fork_tag); }
+inline void tsan_forked() { tsan_acquire(&detail::tsan_fork_tag); }
+
+// Calls body(begin, end) on disjoint chunks of [0, n) in parallel (TBB may split down to single
+// indices).
+template <class Body>
+void parallel_chunks(std::size_t n, const Body& body) {
+#ifdef FOOTFALL_TSAN
+  char join = 0;
+  const auto chunk = [&](const tbb::blocked_range<std::size_t>& r) {
+    tsan_forked();
+    body(r.begin(), r.end());
+    __tsan_release(&join);
+  };
+  tsan_fork();
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n), chunk);
+  __tsan_acquire(&join);
+#else
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n),
+                    [&](const tbb::blocked_range<std::size_t>& r) { body(r.begin(), r.end()); });
 #endif
 }
 
