@@ -51,9 +51,9 @@ TEST_CASE("intersection: ten minutes of 200 pedestrians flow without jams") {
   // street outside a crosswalk or onto a crosswalk under DON'T WALK, nobody overlaps anybody,
   // nobody goes 60 s without progress toward their goal, and everyone who entered more than three
   // minutes before the end has left (no trip still under way is older than 180 s; here the oldest
-  // is 134 s). With 4 m sidewalks and 4 m crosswalks the queues at the kerbs reached back into the
-  // corners, across each other's way, and this was 239 s. Seed 11 of seeds 1-24 still misses it
-  // (212 s): docs/scenario.md says why. The trip count guards the throughput (about 1,506 trips
+  // is 137 s). With 4 m sidewalks and 4 m crosswalks the queues at the kerbs reached back into the
+  // corners, across each other's way, and this was 239 s. Seeds 15, 19 and 22 of seeds 1-36 still
+  // miss it: docs/scenario.md says why. The trip count guards the throughput (about 1,508 trips
   // here; before the crossing and courtesy behaviors about 260).
   Simulation sim = test::make_sim(intersection());
   const auto frames = static_cast<int>(600 / sim.config().dt);

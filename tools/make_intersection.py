@@ -19,7 +19,9 @@ CW0, CW1 = 7.0, 12.0  # crosswalk extent along its road arm: 5 m wide
 HALF = 50.0     # half the tile
 BLDG = 48.0     # buildings end 2 m short of the tile edge (4 m alleys between tiles)
 WAIT = 6.8      # where people wait for WALK: 0.8 m back from the curb
-SPREAD = (CW1 - CW0) / 2 - 0.7  # waiting spots span the crosswalk, 0.7 m in from its edges
+# Waiting spots, metres right of a crossing's centre line: its right part, 0.5 m in from the edge,
+# so the other direction's arrivals step off on the left (keeping right, as on real kerbs).
+SPOT = (-0.3, (CW1 - CW0) / 2 - 0.5)
 POLE = 6.3      # signal and lamp poles: 0.3 m back from the curb
 QUADS = {"ne": (1, 1), "nw": (-1, 1), "se": (1, -1), "sw": (-1, -1)}
 
@@ -180,9 +182,9 @@ patnets:
         do: [{set: {moving: 0, following: 0, yielding: 0, avoid_people.weight: 1, seek.weight: 1, face.weight: 1}}, {unbind: seek}, {unbind: face}]
         default: exit
   # A route leg over a crosswalk (the route net hands it the walk up to the kerb too): wait at the
-  # kerb anywhere across the crosswalk's width (a broad, shallow queue, not a crowd reaching back
-  # into the corner others walk through), make room for those passing, cross in this direction's
-  # half on WALK. Not yet on it when WALK ends: wait again, unless at its edge during the flashing.
+  # kerb across the right part of the crosswalk (a broad, shallow queue that leaves the arrivals
+  # room to step off), make room for those passing, cross in this direction's half on WALK. Not
+  # yet on it when WALK ends: wait again, unless at its edge during the flashing.
   cross:
     params: {from: location, to: location, signal: signal, crosswalk: region, radius: 1.2, queue: 3.0, ahead: 2.5}
     locals: {best: 1e6, since: 0, offset: 1, spot: 0, moving: 0, following: 0, yielding: 0, until: 0}
@@ -191,7 +193,7 @@ patnets:
     monitors: [*progress, *press_on, *give_way, *resume, {if: "following > 0", do: [{target: {sensor: goal, at: to, lane: offset, ahead: ahead, along: [from, to], within: crosswalk}}]}]
     states:
       approach:
-        do: [{set: {offset: "random(0.3, 2.1)", spot: "random(-SPREAD, SPREAD)", moving: 1, since: time, best: "distance(to)", seek.weight: 1}}, {target: {sensor: goal, at: from, lane: spot, along: [from, to]}}, {bind: seek}, {bind: face}]
+        do: [{set: {offset: "random(0.3, 2.1)", spot: "random(SPOT_MIN, SPOT_MAX)", moving: 1, since: time, best: "distance(to)", seek.weight: 1}}, {target: {sensor: goal, at: from, lane: spot, along: [from, to]}}, {bind: seek}, {bind: face}]
         # Join the queue: near enough, or close and held up by the people already waiting.
         go: [{if: "arrived(from, queue) or (distance(from) < 2 * queue and time - since > 2)", to: wait}]
       wait:
@@ -233,7 +235,7 @@ patnets:
       north:
         do: [{set: {road.except: -1}}, {target: {goal: away}}]
         go: [{if: "arrived(away, 0.5)", to: exit}]
-""".replace("SPREAD", fmt(SPREAD))
+""".replace("SPOT_MIN", fmt(SPOT[0])).replace("SPOT_MAX", fmt(SPOT[1]))
 
 NORTH_AGENT = """\
   - name: north
