@@ -7,10 +7,7 @@ namespace footfall {
 Worker::Worker() : thread_([this](std::stop_token stop) { loop(stop); }) {}
 
 Worker::~Worker() {
-  {
-    std::unique_lock lock(mutex_);
-    changed_.wait(lock, [&] { return !busy_; });
-  }
+  finish();                // what the job threw is dropped: nobody is left to take it
   thread_.request_stop();  // wakes the loop through its stop token
 }
 
@@ -25,13 +22,13 @@ void Worker::run(std::function<void()> job) {
 }
 
 void Worker::wait() {
-  std::exception_ptr error;
-  {
-    std::unique_lock lock(mutex_);
-    changed_.wait(lock, [&] { return !busy_; });
-    error = std::exchange(error_, nullptr);
-  }
-  if (error) std::rethrow_exception(error);
+  if (std::exception_ptr error = finish()) std::rethrow_exception(error);
+}
+
+std::exception_ptr Worker::finish() {
+  std::unique_lock lock(mutex_);
+  changed_.wait(lock, [&] { return !busy_; });
+  return std::exchange(error_, nullptr);
 }
 
 void Worker::loop(const std::stop_token& stop) {

@@ -50,9 +50,7 @@ void run_frames(Simulation& sim, long frames, int depth, const FrameConsumer& co
         tsan_release(&consumed);
         tsan_release(&released);
       });
-  tsan_release(&stepped);  // the caller's state before the first step and the first consumption
-  tsan_release(&consumed);
-  tsan_fork();
+  tsan_fork();  // the caller's state before the first step and the first consumption
   tbb::parallel_pipeline(static_cast<std::size_t>(depth), chain);
   tsan_acquire(&stepped);  // the caller sees everything the filters did
   tsan_acquire(&consumed);

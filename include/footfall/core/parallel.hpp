@@ -46,11 +46,11 @@ void parallel_chunks(std::size_t n, const Body& body) {
   const auto chunk = [&](const tbb::blocked_range<std::size_t>& r) {
     tsan_forked();
     body(r.begin(), r.end());
-    __tsan_release(&join);
+    tsan_release(&join);
   };
   tsan_fork();
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n), chunk);
-  __tsan_acquire(&join);
+  tsan_acquire(&join);
 #else
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n),
                     [&](const tbb::blocked_range<std::size_t>& r) { body(r.begin(), r.end()); });

@@ -27,6 +27,8 @@ class Worker {
 
  private:
   void loop(const std::stop_token& stop);
+  // Waits until no job is in hand and takes what the last one threw (null if nothing).
+  std::exception_ptr finish();
 
   std::mutex mutex_;
   std::condition_variable_any changed_;
