@@ -92,6 +92,35 @@ TEST_CASE("intersection: route legs walk in lanes and leave the walk to the kerb
   CHECK(legs > 1000);
 }
 
+TEST_CASE("intersection: the route net calls the next leg in the tick the last one ends") {
+  // Between legs a pedestrian has nothing to walk to; a step taken then, by its avoidances alone,
+  // took people just off a crosswalk back onto it in the crowd at the kerb.
+  Simulation sim = test::make_sim(intersection());
+  const std::uint32_t route = sim.scripts().population->route_program;
+  int between = 0, legs_ended = 0;
+  std::vector<std::uint32_t> leg_id(sim.agents().size(), 0);
+  for (int f = 0; f < 900; ++f) {
+    sim.step();
+    for (std::size_t a = 0; a < sim.agents().size(); ++a) {
+      const patnet::AgentNets& nets = sim.agent_nets().agents[a];
+      if (!sim.agents().active[a] || nets.left) continue;
+      bool routed = false;
+      std::uint32_t leg = 0;
+      for (const patnet::Instance& i : nets.running) {
+        if (!i.alive) continue;
+        if (i.program == route) routed = true;
+        else leg = i.id;
+      }
+      if (!routed) continue;
+      between += leg == 0;
+      legs_ended += leg != 0 && leg_id[a] != 0 && leg != leg_id[a];
+      leg_id[a] = leg;
+    }
+  }
+  CHECK(legs_ended > 300);
+  CHECK(between == 0);
+}
+
 TEST_CASE("intersection: light-nets show the configured cycle") {
   Simulation sim = test::make_sim(intersection());
   const World& w = sim.world();

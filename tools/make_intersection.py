@@ -184,13 +184,15 @@ patnets:
   # A route leg over a crosswalk (the route net hands it the walk up to the kerb too): wait at the
   # kerb across the right part of the crosswalk (a broad, shallow queue that leaves the arrivals
   # room to step off), make room for those passing, cross in this direction's half on WALK. Not
-  # yet on it when WALK ends: wait again, unless at its edge during the flashing.
+  # yet on it when WALK ends: wait again, unless still moving up with the platoon (within 3 m of
+  # the crosswalk as WALK ends, the reach shrinking by 1 m a second to its edge) or at its edge
+  # during the flashing.
   cross:
     params: {from: location, to: location, signal: signal, crosswalk: region, radius: 1.2, queue: 3.0, ahead: 2.5}
-    locals: {best: 1e6, since: 0, offset: 1, spot: 0, moving: 0, following: 0, yielding: 0, until: 0}
+    locals: {best: 1e6, since: 0, offset: 1, spot: 0, moving: 0, following: 0, yielding: 0, until: 0, walk_seen: -1e6}
     # Beside the crosswalk (pushed along the kerb past its side), the point ahead is held back so
     # the way to it reaches the crosswalk's width before the kerb, not over the street corner.
-    monitors: [*progress, *press_on, *give_way, *resume, {if: "following > 0", do: [{target: {sensor: goal, at: to, lane: offset, ahead: ahead, along: [from, to], within: crosswalk}}]}]
+    monitors: [*progress, *press_on, *give_way, *resume, {if: "signal(signal) == WALK", do: [{set: {walk_seen: time}}]}, {if: "following > 0", do: [{target: {sensor: goal, at: to, lane: offset, ahead: ahead, along: [from, to], within: crosswalk}}]}]
     states:
       approach:
         do: [{set: {offset: "random(0.3, 2.1)", spot: "random(SPOT_MIN, SPOT_MAX)", moving: 1, since: time, best: "distance(to)", seek.weight: 1}}, {target: {sensor: goal, at: from, lane: spot, along: [from, to]}}, {bind: seek}, {bind: face}]
@@ -205,9 +207,10 @@ patnets:
       cross:
         do: [{set: {moving: 1, following: 1, since: time, best: "distance(to)", avoid_people.weight: 1, seek.weight: 1}}, {target: {sensor: goal, at: to, lane: offset, ahead: ahead, along: [from, to], within: crosswalk}}, {bind: seek}, {bind: face}, {unbind: make_room}, {set: {road.except: crosswalk}}]
         go:
-          # Across once both feet are off the crosswalk on the far side.
+          # Across once both feet are off the crosswalk on the far side. `walk_seen` is when WALK
+          # last showed (the monitor above).
           - {if: "arrived(to, radius) or (not on(crosswalk) and distance(to) < distance(from))", to: done}
-          - {if: "not on(crosswalk) and distance(from) < distance(to) and (signal(signal) == DONT_WALK or (signal(signal) != WALK and not near(crosswalk, 1.0)))", to: back}
+          - {if: "not on(crosswalk) and distance(from) < distance(to) and (signal(signal) == DONT_WALK or (signal(signal) != WALK and not near(crosswalk, max(1.0, 3 - (time - walk_seen)))))", to: back}
       back:
         do: [{set: {following: 0, road.except: -1}}]
         default: approach

@@ -253,6 +253,9 @@ int run_command(const RunOptions& o) {
     j["spawned"] = m.spawned;
     j["trips"] = m.trips;
     j["longest_trip_s"] = sim.longest_trip();
+    const Series trip_s{sim.trip_times()};
+    j["trip_s"] = {{"mean", trip_s.mean()}, {"p50", trip_s.percentile(0.5)},
+                   {"p99", trip_s.percentile(0.99)}, {"max", trip_s.max()}};
     j["decisions"] = m.decisions;
     j["walk_evaluations"] = m.evaluations;
     // Staggered foot-strikes (DESIGN.md): the walk-node load per frame should stay even.

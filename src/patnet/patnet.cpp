@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "footfall/core/rng.hpp"
+#include "footfall/patnet/way_choice.hpp"
 #include "footfall/world/path_planner.hpp"
 #include "footfall/world/world.hpp"
 
@@ -310,6 +311,11 @@ class Runner {
       const WalkEdge* e = ways.edge_between(route[k], route[k + 1]);
       return e && e->crosswalk >= 0 && rp.cross >= 0;
     };
+    if (rp.walk_detour > 0 && ctx_.timings) {
+      WayChoice choice;
+      choice.detour = rp.walk_detour;
+      route = choose_way(ways, *ctx_.timings, std::move(route), ctx_.time, choice);
+    }
     // A sidewalk leg that only leads up to a crossing is left to the crossing's own approach, so
     // people heading for a crosswalk make for their own half of its kerb, not for its middle.
     if (route.size() >= 3 && !crossing(0) && crossing(1)) route.erase(route.begin());
@@ -338,7 +344,13 @@ class Runner {
     route.erase(route.begin());
     const std::uint32_t id = nets_.running[i].id;
     const std::size_t child = spawn(program, std::move(args), id);
-    if (nets_.running[child].alive) nets_.running[i].waiting_for = nets_.running[child].id;
+    // Prompt: when a leg ends, the route net calls the next one within the same tick. Otherwise
+    // the pedestrian would take one step between legs with nothing to walk to, driven by its
+    // avoidances alone; just off a crosswalk, in the crowd at its kerb, that step went back onto it.
+    if (nets_.running[child].alive) {
+      nets_.running[i].waiting_for = nets_.running[child].id;
+      nets_.running[i].prompt = true;
+    }
   }
   void run(std::size_t, const Leave&) { nets_.left = true; }
   void run(std::size_t i, const SetPoint& a) {

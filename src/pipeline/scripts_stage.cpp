@@ -34,6 +34,7 @@ patnet::TickContext Simulation::tick_context(double t, std::uint32_t agent) {
   patnet::TickContext ctx;
   ctx.programs = &scripts_.programs;
   ctx.routes = &scripts_.routes;
+  ctx.timings = &scripts_.timings;
   ctx.view = {&world_, &agents_, &signals_, &agent_nets_, config_.seed};
   ctx.time = t;
   ctx.agent = agent;
@@ -222,6 +223,7 @@ void Simulation::population_stage(double t) {
     agents_.active[a] = 0;
     agent_nets_.agents[a] = patnet::AgentNets{};
     ++metrics_.trips;
+    trip_times_.push_back(t - trip_start_[a]);
   }
   if (!scripts_.population) return;
   spawned_now_.clear();

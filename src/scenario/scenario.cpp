@@ -603,7 +603,7 @@ class Loader {
   void population(const YAML::Node& n, Scenario& s, ScriptsLoader& scripts) {
     r_.expect_map(n, "population", {"target", "behavior", "set", "walk_net", "cross_net", "radius",
                                     "height", "pace", "clearance", "max_trip", "route_spread",
-                                    "attributes"});
+                                    "walk_detour", "attributes"});
     require(n, {"target", "behavior", "walk_net"}, "population");
     if (s.world.walkways.endpoints.size() < 2)
       r_.fail(n, "a population needs world.walkways with at least two endpoints");
@@ -636,6 +636,8 @@ class Loader {
     if (n["max_trip"]) pop.max_trip = r_.number(n["max_trip"], "max_trip", 0, 1e6);
     if (n["route_spread"]) pop.route_spread = r_.number(n["route_spread"], "route_spread", 0, 10);
     scripts.routes(n["walk_net"], n["cross_net"], b, pop);
+    if (n["walk_detour"])
+      scripts.scripts().routes.walk_detour = r_.number(n["walk_detour"], "walk_detour", 0, 1e6);
     scripts.scripts().population = std::move(pop);
   }
 

@@ -86,7 +86,7 @@ void Walkways::finalize(const World& world) {
 // (shortest distance from `from`, then smallest index). That makes routes depend only on the graph.
 // Scratch is allocated per call (not kept in mutable members) so that concurrent calls are safe.
 std::vector<std::uint32_t> Walkways::route(std::uint32_t from, std::uint32_t to, double spread,
-                                           std::uint64_t key) const {
+                                           std::uint64_t key, std::uint32_t closed) const {
   const std::size_t n = adj_start_.empty() ? 0 : adj_start_.size() - 1;
   if (from >= n || to >= n) return {};
   if (from == to) return {from};
@@ -103,6 +103,7 @@ std::vector<std::uint32_t> Walkways::route(std::uint32_t from, std::uint32_t to,
     if (d > reached[v].dist) continue;  // stale entry: v was settled through a shorter path
     if (v == to) return unwind(reached, from, to);  // settled: nothing later can shorten it
     for (std::uint32_t k = adj_start_[v]; k < adj_start_[v + 1]; ++k) {
+      if (adj_[k] == closed) continue;
       const WalkEdge& e = edges[adj_[k]];
       const std::uint32_t u = other_end(e, v);
       const double du =
@@ -116,6 +117,16 @@ std::vector<std::uint32_t> Walkways::route(std::uint32_t from, std::uint32_t to,
     }
   }
   return {};
+}
+
+double Walkways::length(const std::vector<std::uint32_t>& route) const {
+  double sum = 0;
+  for (std::size_t k = 0; k + 1 < route.size(); ++k) {
+    const WalkEdge* e = edge_between(route[k], route[k + 1]);
+    if (!e) return kInf;
+    sum += e->length;
+  }
+  return sum;
 }
 
 // Scans the shorter of the two adjacency lists; lists are by edge index, so among parallel edges

@@ -205,6 +205,9 @@ struct RoutePrograms {
   int walk_next = -1;  // the point after `to` (or `to` itself on the last leg), when declared
   int walk_from = -1;  // the point the leg starts from, when declared
   std::uint32_t cross_from = 0, cross_to = 0, cross_signal = 0, cross_crosswalk = 0;
+  // Metres a pedestrian at a corner may add to its route to take the other crosswalk there when
+  // that gets it to its destination sooner (way_choice.hpp); 0: routes are kept as planned.
+  double walk_detour = 10;
 };
 
 // The nets of one agent (or the global ones), plus the agent's route when it follows one.
@@ -219,6 +222,8 @@ struct NetSet {
   std::vector<AgentNets> agents;
 };
 
+struct SignalTiming;  // light_net.hpp
+
 // Everything a tick may read and write.
 struct TickContext {
   const std::vector<Program>* programs = nullptr;
@@ -228,6 +233,8 @@ struct TickContext {
   std::uint32_t agent = kNoAgent;        // kNoAgent: global nets
   double* params = nullptr;              // the agent's behavior-net parameters
   std::vector<SignalState>* signals = nullptr;  // writable only for global nets
+  // The light-nets' cycles per world signal, for pedestrians choosing their way (way_choice.hpp).
+  const std::vector<SignalTiming>* timings = nullptr;
 };
 
 // Starts `program` with `args` in `nets` (entering its start state now).

@@ -142,6 +142,8 @@ class Simulation {
   std::uint64_t arrived() const;
   // The longest time any pedestrian now in the scene has been on its trip, seconds.
   double longest_trip() const;
+  // How long each finished trip took, seconds, in the order they ended.
+  const std::vector<double>& trip_times() const { return trip_times_; }
   std::uint64_t trajectory_hash() const { return hash_.value(); }
   const motion::MotionLibrary* motion() const { return motion_.get(); }
 
@@ -223,6 +225,7 @@ class Simulation {
   patnet::AgentNets global_nets_;
   patnet::NetSet agent_nets_;
   std::vector<double> trip_start_;      // per slot: when its pedestrian entered
+  std::vector<double> trip_times_;      // finished trips' durations
   std::vector<std::uint64_t> spawns_;   // per slot: pedestrians it has held (randomness counter)
   std::vector<std::uint8_t> leaving_;   // per agent: its nets ran Leave this frame
   PlacedPoints spawned_now_;            // pedestrians placed this frame, for spawn clearance
