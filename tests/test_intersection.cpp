@@ -212,3 +212,25 @@ TEST_CASE("city: a 3 x 3 tiling loads and runs and its pedestrians cross between
   CHECK(sim.metrics().jaywalk_events == 0);
   CHECK(sim.metrics().red_crossings == 0);
 }
+
+TEST_CASE("intersection: population walk_detour is read, defaults to 10 m, and is checked") {
+  const std::string path = test::source_path("data/scenarios/intersection.yaml");
+  const std::string text = read(path);
+  const std::string key = "  max_trip: 150";
+  REQUIRE(text.find(key) != std::string::npos);
+  const auto with = [&](const std::string& line) {
+    std::string t = text;
+    t.insert(t.find(key), line + "\n");
+    return t;
+  };
+  CHECK(parse_scenario(text, path).scripts.routes.walk_detour == 10);
+  CHECK(parse_scenario(with("  walk_detour: 0"), path).scripts.routes.walk_detour == 0);
+  CHECK(parse_scenario(with("  walk_detour: 25"), path).scripts.routes.walk_detour == 25);
+  try {
+    parse_scenario(with("  walk_detour: -1"), path);
+    FAIL("a negative walk_detour loaded");
+  } catch (const ScenarioError& e) {
+    CHECK(std::string(e.what()).find("walk_detour") != std::string::npos);
+    CHECK(e.line() == static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(text.find(key)), '\n')) + 1);
+  }
+}
