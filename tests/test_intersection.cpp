@@ -56,7 +56,7 @@ TEST_CASE("intersection: ten minutes of 200 pedestrians flow without jams") {
   // is 113 s). With 4 m sidewalks and 4 m crosswalks the queues at the kerbs reached back into the
   // corners, across each other's way, and this was 239 s; before pedestrians chose their crossing
   // by the signals and kept going when moving up as WALK ended, seeds 15, 19 and 22 of 1-36 missed
-  // it. Seeds 1-100 now all pass this check (docs/scenario.md, "How long trips take"). The trip count
+  // it. Now 134 of seeds 1-136 pass this check (docs/scenario.md, "How long trips take"). The trip count
   // guards the throughput (about 1,622 trips here; before the crossing and courtesy behaviors
   // about 260).
   Simulation sim = test::make_sim(intersection());
