@@ -223,9 +223,9 @@ TEST_CASE("intersection: population walk_detour is read, defaults to 10 m, and i
     t.insert(t.find(key), line + "\n");
     return t;
   };
-  CHECK(parse_scenario(text, path).scripts.routes.walk_detour == 10);
-  CHECK(parse_scenario(with("  walk_detour: 0"), path).scripts.routes.walk_detour == 0);
-  CHECK(parse_scenario(with("  walk_detour: 25"), path).scripts.routes.walk_detour == 25);
+  CHECK(parse_scenario(text, path).scripts.routes.way.detour == 10);
+  CHECK(parse_scenario(with("  walk_detour: 0"), path).scripts.routes.way.detour == 0);
+  CHECK(parse_scenario(with("  walk_detour: 25"), path).scripts.routes.way.detour == 25);
   try {
     parse_scenario(with("  walk_detour: -1"), path);
     FAIL("a negative walk_detour loaded");

@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "footfall/patnet/light_net.hpp"
 #include "footfall/patnet/way_choice.hpp"
 #include "footfall/world/world.hpp"
 

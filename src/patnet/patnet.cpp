@@ -5,7 +5,6 @@
 #include <algorithm>
 
 #include "footfall/core/rng.hpp"
-#include "footfall/patnet/way_choice.hpp"
 #include "footfall/world/path_planner.hpp"
 #include "footfall/world/world.hpp"
 
@@ -311,11 +310,8 @@ class Runner {
       const WalkEdge* e = ways.edge_between(route[k], route[k + 1]);
       return e && e->crosswalk >= 0 && rp.cross >= 0;
     };
-    if (rp.walk_detour > 0 && ctx_.timings) {
-      WayChoice choice;
-      choice.detour = rp.walk_detour;
-      route = choose_way(ways, *ctx_.timings, std::move(route), ctx_.time, choice);
-    }
+    if (rp.way.detour > 0 && ctx_.timings)
+      route = choose_way(ways, *ctx_.timings, std::move(route), ctx_.time, rp.way);
     // A sidewalk leg that only leads up to a crossing is left to the crossing's own approach, so
     // people heading for a crosswalk make for their own half of its kerb, not for its middle.
     if (route.size() >= 3 && !crossing(0) && crossing(1)) route.erase(route.begin());

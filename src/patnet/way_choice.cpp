@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "footfall/core/math.hpp"
+#include "footfall/patnet/light_net.hpp"
 
 namespace footfall::patnet {
 namespace {
@@ -41,7 +42,7 @@ std::vector<std::uint32_t> choose_way(const Walkways& ways, const std::vector<Si
                                       std::vector<std::uint32_t> route, double t,
                                       const WayChoice& choice) {
   const WalkEdge* planned = crossing_ahead(ways, route);
-  if (!planned || route.size() < 2) return route;
+  if (!planned) return route;
   std::vector<std::uint32_t> other = ways.route(route.front(), route.back(), 0.0, 0, ways.index_of(*planned));
   if (other.size() < 2 || !crossing_ahead(ways, other)) return route;
   if (ways.length(other) > ways.length(route) + choice.detour) return route;

@@ -637,7 +637,7 @@ class Loader {
     if (n["route_spread"]) pop.route_spread = r_.number(n["route_spread"], "route_spread", 0, 10);
     scripts.routes(n["walk_net"], n["cross_net"], b, pop);
     if (n["walk_detour"])
-      scripts.scripts().routes.walk_detour = r_.number(n["walk_detour"], "walk_detour", 0, 1e6);
+      scripts.scripts().routes.way.detour = r_.number(n["walk_detour"], "walk_detour", 0, 1e6);
     scripts.scripts().population = std::move(pop);
   }
 

@@ -26,6 +26,7 @@
 #include "footfall/core/math.hpp"
 #include "footfall/patnet/context.hpp"
 #include "footfall/patnet/expr.hpp"
+#include "footfall/patnet/way_choice.hpp"
 
 namespace footfall {
 class World;
@@ -205,9 +206,9 @@ struct RoutePrograms {
   int walk_next = -1;  // the point after `to` (or `to` itself on the last leg), when declared
   int walk_from = -1;  // the point the leg starts from, when declared
   std::uint32_t cross_from = 0, cross_to = 0, cross_signal = 0, cross_crosswalk = 0;
-  // Metres a pedestrian at a corner may add to its route to take the other crosswalk there when
-  // that gets it to its destination sooner (way_choice.hpp); 0: routes are kept as planned.
-  double walk_detour = 10;
+  // Taking the other crosswalk at a corner when it arrives sooner (way_choice.hpp); with
+  // way.detour 0, routes are kept as planned.
+  WayChoice way;
 };
 
 // The nets of one agent (or the global ones), plus the agent's route when it follows one.
@@ -221,8 +222,6 @@ struct AgentNets {
 struct NetSet {
   std::vector<AgentNets> agents;
 };
-
-struct SignalTiming;  // light_net.hpp
 
 // Everything a tick may read and write.
 struct TickContext {

@@ -7,10 +7,11 @@
 #include <cstdint>
 #include <vector>
 
-#include "footfall/patnet/light_net.hpp"
 #include "footfall/world/walkways.hpp"
 
 namespace footfall::patnet {
+
+struct SignalTiming;  // light_net.hpp
 
 struct WayChoice {
   double speed = 1.2;          // m/s: a crowded walking pace (a free one is about 1.4)
