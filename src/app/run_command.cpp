@@ -94,6 +94,25 @@ std::string hex(std::uint64_t v) {
   return buf;
 }
 
+// The summary's `measurement` object: each area and line by name (docs/scenario.md).
+nlohmann::ordered_json measurement_json(const Measurements& m) {
+  nlohmann::ordered_json areas = nlohmann::ordered_json::object(), lines = nlohmann::ordered_json::object();
+  const auto area_results = m.areas();
+  for (std::size_t k = 0; k < area_results.size(); ++k) {
+    const AreaResult& r = area_results[k];
+    areas[m.spec().areas[k].name] = {{"density", r.density}, {"speed", r.speed},
+                                     {"specific_flow", r.specific_flow}, {"frames", r.frames}};
+  }
+  const auto line_results = m.lines();
+  for (std::size_t k = 0; k < line_results.size(); ++k) {
+    const LineResult& r = line_results[k];
+    lines[m.spec().lines[k].name] = {{"crossings", r.crossings}, {"first_s", r.first},
+                                     {"last_s", r.last}, {"flow", r.flow},
+                                     {"specific_flow", r.specific_flow}};
+  }
+  return {{"areas", areas}, {"lines", lines}};
+}
+
 }  // namespace
 
 int validate_command(const std::string& scenario) {
@@ -168,6 +187,8 @@ int run_command(const RunOptions& o) {
                  sim.agents().size(), frames, 1.0 / sim.config().dt, sim.config().seed, threads);
     const std::vector<std::string>& names = sim.agents().name;
     if (trajectory) write_trajectory_rows(trajectory->stream(), sim.snapshot(), names);
+    Measurements measurements(scenario.measurement);
+    measurements.observe(sim.snapshot());
 
     // Frame time: from one published frame to the next as its consumer sees them (the pipeline's
     // output stage, or the viewer's DRAW), which is what a viewer would see.
@@ -189,6 +210,7 @@ int run_command(const RunOptions& o) {
       // Called right after each step, on the simulation's side of the overlap with DRAW.
       const render::RenderReport report = render::run_viewer(sim, v, [&](const Simulation& s) {
         if (trajectory) write_trajectory_rows(trajectory->stream(), s.snapshot(), names);
+        measurements.observe(s.snapshot());
         record_stats(s.last_frame());
       });
       // Per drawn frame: the whole frame, CULL and DRAW.
@@ -216,6 +238,7 @@ int run_command(const RunOptions& o) {
       auto last = start;
       run_frames(sim, frames, o.depth, [&](const PublishedFrame& f) {
         if (trajectory) write_trajectory_rows(trajectory->stream(), *f.snapshot, names);
+        measurements.observe(*f.snapshot);
         const auto now = clock::now();
         frame_ms.values.push_back(std::chrono::duration<double, std::milli>(now - last).count());
         last = now;
@@ -265,6 +288,7 @@ int run_command(const RunOptions& o) {
     j["realtime_reduced_frames"] = m.reduced_frames;
     j["blocked_decisions"] = m.blocked;
     j["trajectory_hash"] = hex(sim.trajectory_hash());
+    if (!measurements.spec().empty()) j["measurement"] = measurement_json(measurements);
     if (!rendering.is_null()) j["render"] = rendering;
 
     if (trajectory) trajectory->commit();

@@ -153,6 +153,19 @@ std::string NetTemplate::param_name(std::size_t index) const {
   return "?";
 }
 
+double sensor_reach(const NetTemplate& net, const double* params) {
+  double reach = 0;
+  for (const NetNode& n : net.nodes()) {
+    const double* p = params + n.param_offset;
+    if (n.kind == NodeKind::ProximitySensor) reach = std::max(reach, p[proximity_p::Radius]);
+    if (n.kind == NodeKind::FovSensor) reach = std::max(reach, p[fov_p::Radius]);
+    if (n.kind == NodeKind::DepthSensor) reach = std::max(reach, p[depth_p::Range]);
+    if (n.kind == NodeKind::PredictiveAvoid) reach = std::max(reach, p[pavoid_p::Radius]);
+    if (n.kind == NodeKind::PassiveAvoid) reach = std::max(reach, p[passive_p::Distance] + 2.0);
+  }
+  return reach;
+}
+
 NetEvaluator::NetEvaluator(const NetTemplate& net)
     : net_(&net),
       emitted_(net.nodes().size() * kNodeOutputs, 0.0),

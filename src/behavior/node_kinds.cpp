@@ -75,6 +75,11 @@ constexpr ParamSpec kWalk[] = {
     {"turning", 0, 0, 1,
      "1 while a turning state machine turns the agent in place toward turn_to (Reich §7.6.1)"},
     {"turn_to", 0, -2 * kPi, 2 * kPi, "the heading the turning state machine asks for, radians"},
+    {"time_gap", 0, 0, 10,
+     "headway law (behavior/headway.hpp): a step may carry the body at most headway / time_gap "
+     "metres per second, so people slow down by shortening their steps; 0 turns it off"},
+    {"shortest_step", 0.05, 0.01, 1,
+     "with time_gap: the shortest step the headway may leave, metres (shuffling in a dense crowd)"},
 };
 constexpr ParamSpec kDepth[] = {
     {"sensors", 18, 1, 180, "range sensors in the array (Reich App. A.1)"},

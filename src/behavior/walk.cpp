@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "footfall/behavior/headway.hpp"
+
 namespace footfall {
 
 FanParams FanParams::from(const double* w) {
@@ -18,6 +20,8 @@ FanParams FanParams::from(const double* w) {
   f.back_step = w[walk_p::BackStep];
   f.step_length = w[walk_p::StepLength];
   f.step_time = w[walk_p::StepTime];
+  f.time_gap = w[walk_p::TimeGap];
+  f.shortest_step = w[walk_p::ShortestStep];
   return f;
 }
 
@@ -171,6 +175,49 @@ bool step_collides(const SenseContext& ctx, const Vec2& from, const Vec2& to, do
   return false;
 }
 
+namespace {
+
+// Does the step carry the body faster than the headway in its direction allows, s / time_gap?
+// Closing the feet (with or without a turn) is how one stops, and is never held back.
+bool outruns_headway(const FanParams& fan, std::span<const HeadwayObstacle> others,
+                     const Vec2& here, const Footstep& step, const Vec2& there, double duration) {
+  if (step.kind == StepKind::Stay || step.kind == StepKind::Turn) return false;
+  const Vec2 move = there - here;
+  const double d = move.norm();
+  if (d < 1e-9) return false;
+  return d > travel_to_contact(others, here, move / d) * duration / fan.time_gap + 1e-9;
+}
+
+// On each ray of the fan, the longest step the headway allows when it is shorter than the fan's
+// longest: the fan's arcs are too coarse to walk at the speed of a dense crowd, and too long to
+// shuffle in one (Jelić et al. 2012: step length follows the space ahead).
+void add_headway_steps(const FanParams& fan, const Feet& feet, std::span<const HeadwayObstacle> others,
+                       std::vector<Footstep>& out) {
+  const double heading = feet.heading();
+  const Vec2 here = feet.location(), stance = feet.planted - feet.trailing;
+  for (int j = 0; j < fan.rays; ++j) {
+    const double turn =
+        fan.rays == 1 ? 0.0 : -fan.max_turn + 2.0 * fan.max_turn * j / (fan.rays - 1);
+    const Vec2 u = unit_from_heading(heading + turn);
+    const double s = travel_to_contact(others, here, u);
+    if (s == kInf) continue;
+    // The body moves half the way from the trailing foot to the new one: |stance + L·u| / 2. Solve
+    // for the L that moves it s·τ(L)/T, τ from the cadence law; two rounds settle τ.
+    double len = fan.min_step;
+    for (int round = 0; round < 2; ++round) {
+      const double tau = step_duration(fan, {StepKind::Fan, {}, 0, 0, len});
+      const double reach = 2 * s * tau / fan.time_gap;
+      const double b = stance.dot(u), c = stance.squaredNorm() - reach * reach;
+      len = b * b - c >= 0 ? -b + std::sqrt(b * b - c) : 0.0;
+    }
+    len *= 0.97;  // inside the bound, not on it
+    if (len < fan.shortest_step || len >= fan.max_step) continue;
+    out.push_back({StepKind::Fan, feet.planted + len * u, wrap_angle(heading + turn), turn, len});
+  }
+}
+
+}  // namespace
+
 Decision decide_step(const NetTemplate& net, const double* params, const Feet& feet, double t,
                      const SenseContext& ctx, NetEvaluator& eval,
                      std::vector<Footstep>& scratch, bool reduced_fan) {
@@ -191,6 +238,13 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
     for_each_bound_goal(net, params, [&](const Vec2& g, double) { goals.push_back(g); });
     generate_candidates(fan, feet, goals, scratch);
   }
+  // The headway law, for walking (a turning state machine's steps are in place).
+  std::vector<HeadwayObstacle> others;
+  const bool headway = fan.time_gap > 0 && walk[walk_p::Turning] == 0.0;
+  if (headway) {
+    headway_obstacles(ctx, t + fan.step_time, others);
+    add_headway_steps(fan, feet, others, scratch);
+  }
 
   const Vec2 here = feet.location();
   Decision best;
@@ -199,7 +253,8 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
     const double duration = step_duration(fan, step);
     pose.duration = duration;
     double energy = kInf;
-    if (!step_collides(ctx, here, pose.location, t, duration)) {
+    if (!(headway && outruns_headway(fan, others, here, step, pose.location, duration)) &&
+        !step_collides(ctx, here, pose.location, t, duration)) {
       energy = eval.evaluate(params, pose, ctx);
       ++best.candidates;
     }

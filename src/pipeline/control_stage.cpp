@@ -64,12 +64,17 @@ void Simulation::control_stage(bool reduced_fan) {
     const Vec2 from = agents_.plan[a].to;
     const Vec2 to = pose_after(feet_of(a), d.step).location;
     const double t0 = agents_.plan[a].t1;
-    for (const std::uint32_t j : percepts_prev_.neighbours(a)) {
-      if (j >= a) break;  // sorted: only lower ids have been settled
+    const Snapshot& s = snapshot();
+    for (const std::uint32_t image : percepts_prev_.neighbours(a)) {
+      const std::uint32_t j = s.agent_of(image);
+      if (j >= a) continue;  // only lower ids have been settled
       if (!deciding_[j]) continue;
+      // A ghost's image across a periodic seam: the agent's plan, shifted by the period.
+      const Vec2 shift = image == j ? Vec2::Zero() : Vec2(s.location[image] - s.location[j]);
       const Decision& dj = decisions_[j];
       const Vec2 to_j = dj.blocked ? agents_.plan[j].to : pose_after(feet_of(j), dj.step).location;
-      const Plan pj{agents_.plan[j].to, to_j, agents_.plan[j].t1, agents_.plan[j].t1 + dj.duration};
+      const Plan pj{agents_.plan[j].to + shift, to_j + shift, agents_.plan[j].t1,
+                    agents_.plan[j].t1 + dj.duration};
       if (min_distance_to_plan(from, to, t0, t0 + d.duration, pj) <
           agents_.radius[a] + agents_.radius[j]) {
         d.blocked = true;

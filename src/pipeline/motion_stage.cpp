@@ -34,6 +34,8 @@ motion::Move move_of(const Decision& d, bool moved) {
 void Simulation::motion_stage() {
   for (const std::uint32_t a : due_) {
     if (leaving_[a]) continue;  // gone at this foot-strike; population_stage frees the slot
+    if (const double along = world_.periodic.shift(agents_.plan[a].to); along != 0)
+      wrap(a, world_.periodic.offset(along));
     const Decision& d = decisions_[a];
     const Vec2 from = agents_.plan[a].to;
     const double t0 = agents_.plan[a].t1;
@@ -91,6 +93,38 @@ void Simulation::count_crossing(std::uint32_t a, const Vec2& foot) {
     return;
   ++metrics_.crossings;
   if (signals_[world_.regions[r].signal].head == patnet::Head::DontWalk) ++metrics_.red_crossings;
+}
+
+void Simulation::wrap(std::uint32_t a, const Vec2& shift) {
+  for (int f = 0; f < 2; ++f) agents_.foot[f][a] += shift;
+  agents_.plan[a].from += shift;
+  agents_.plan[a].to += shift;
+  decisions_[a].step.foot += shift;
+  // Progress toward a goal beyond the seam: the jump in distance is not a step back.
+  GoalProgress& g = progress_[a];
+  if (g.has_goal && g.best_distance < kInf) {
+    const Vec2 here = agents_.location(a);
+    g.best_distance += (g.goal - here).norm() - (g.goal - (here - shift)).norm();
+  }
+  if (motion_) start_figure(a);  // the figure re-enters standing on its feet
+}
+
+void Simulation::publish_ghosts(Snapshot& s) {
+  const std::size_t n = s.agents;
+  const Periodic& per = world_.periodic;
+  for (std::size_t k = 1; k <= 2; ++k) {
+    const Vec2 shift = per.offset(k == 1 ? per.length() : -per.length());
+    for (std::size_t a = 0; a < n; ++a) {
+      const std::size_t g = a + k * n;
+      s.location[g] = s.location[a] + shift;
+      s.heading[g] = s.heading[a];
+      s.plan[g] = {s.plan[a].from + shift, s.plan[a].to + shift, s.plan[a].t0, s.plan[a].t1};
+      s.radius[g] = s.radius[a];
+      s.gait[g] = s.gait[a];
+      s.active[g] = 0;
+      s.arrived[g] = 0;
+    }
+  }
 }
 
 void Simulation::start_figure(std::uint32_t a) {
@@ -168,7 +202,20 @@ void Simulation::publish(std::uint64_t frame, double t) {
       s.arrived[a] = progress_[a].arrived;
     }
   });
-  s.grid.build_points(s.location, &s.active);
+  if (world_.periodic.on()) {
+    publish_ghosts(s);
+    // The grid holds the agents, and the ghosts within reach of the world between the seams.
+    const Periodic& per = world_.periodic;
+    std::vector<std::uint8_t> listed(s.size(), 0);
+    for (std::size_t j = 0; j < s.size(); ++j) {
+      const double x = s.location[j][per.axis];
+      listed[j] = s.active[s.agent_of(static_cast<std::uint32_t>(j))] &&
+                  (j < s.agents || (x >= per.lo - ghost_band_ && x < per.hi + ghost_band_));
+    }
+    s.grid.build_points(s.location, &listed);
+  } else {
+    s.grid.build_points(s.location, &s.active);
+  }
   if (motion_) pose_figures(s, t);
   latest_ = slot;
 }

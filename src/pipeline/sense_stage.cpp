@@ -9,23 +9,6 @@
 #include "footfall/pipeline/simulation.hpp"
 
 namespace footfall {
-namespace {
-
-// How far this agent's sensors reach beyond its own location.
-double sensor_reach(const NetTemplate& net, const double* params) {
-  double reach = 0;
-  for (const NetNode& n : net.nodes()) {
-    const double* p = params + n.param_offset;
-    if (n.kind == NodeKind::ProximitySensor) reach = std::max(reach, p[proximity_p::Radius]);
-    if (n.kind == NodeKind::FovSensor) reach = std::max(reach, p[fov_p::Radius]);
-    if (n.kind == NodeKind::DepthSensor) reach = std::max(reach, p[depth_p::Range]);
-    if (n.kind == NodeKind::PredictiveAvoid) reach = std::max(reach, p[pavoid_p::Radius]);
-    if (n.kind == NodeKind::PassiveAvoid) reach = std::max(reach, p[passive_p::Distance] + 2.0);
-  }
-  return reach;
-}
-
-}  // namespace
 
 void Simulation::plan_sense(double t_next) {
   due_next_.clear();
@@ -70,7 +53,18 @@ void Simulation::sense_stage() {
       s.grid.for_each_in(box, [&](std::uint32_t j) {
         if (j != a && (s.location[j] - here).squaredNorm() <= r * r) nb.push_back(j);
       });
+      if (s.size() > s.agents) {
+        // Periodic: every image of an agent found, so that one who wraps before CONTROL reads
+        // these lists is still seen, through the image that is now near.
+        const std::size_t found = nb.size();
+        for (std::size_t i = 0; i < found; ++i) {
+          const std::uint32_t j = s.agent_of(nb[i]);
+          for (std::uint32_t k = 0; k < 3; ++k)
+            if (const auto image = static_cast<std::uint32_t>(j + k * s.agents); image != a) nb.push_back(image);
+        }
+      }
       std::sort(nb.begin(), nb.end());
+      nb.erase(std::unique(nb.begin(), nb.end()), nb.end());
 
       auto& ob = sensed_ob_[k];
       ob.clear();

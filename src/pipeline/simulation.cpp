@@ -62,8 +62,19 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
     throw std::invalid_argument("a simulation keeps at least 2 snapshots (the one being read, the one being written)");
   ring_.resize(static_cast<std::size_t>(config_.snapshots));
   for (Snapshot& s : ring_) {
-    s.resize(n);
+    s.resize(world_.periodic.on() ? 3 * n : n);
+    s.agents = n;
     s.grid = UniformGrid(world_.bounds().inflated(50.0), 2.0);
+  }
+  if (world_.periodic.on()) {
+    // Ghosts matter as far as anyone looks: the widest sensing or collision query of any agent.
+    for (std::uint32_t a = 0; a < n; ++a) {
+      const NetTemplate& net = nets_[agents_.net[a]];
+      const double* params = agents_.params_of(a);
+      const double step = params[net.nodes()[net.walk_node()].param_offset + walk_p::MaxStep];
+      ghost_band_ = std::max(ghost_band_, 2 * step + std::max(sensor_reach(net, params), 2.0) +
+                                              4 * agents_.radius[a] + config_.sense_margin);
+    }
   }
   deciding_.assign(n, 0);
   decisions_.resize(n);
@@ -174,10 +185,11 @@ void Simulation::measure() {
       if (!s.active[a]) continue;
       const Vec2& p = s.location[a];
       const double r = s.radius[a];
-      s.grid.for_each_in(Aabb{p, p}.inflated(2 * r + 1.0), [&](std::uint32_t j) {
+      s.grid.for_each_in(Aabb{p, p}.inflated(2 * r + 1.0), [&](std::uint32_t image) {
+        const std::uint32_t j = s.agent_of(image);  // a pair across a periodic seam counts once
         if (j <= a) return;
         const double reach = r + s.radius[j] - kOverlapTolerance;
-        if ((s.location[j] - p).squaredNorm() < reach * reach)
+        if ((s.location[image] - p).squaredNorm() < reach * reach)
           found[a].push_back(pair_key(static_cast<std::uint32_t>(a), j));
       });
       world_.for_each_obstacle_near(Aabb{p, p}.inflated(r), [&](std::uint32_t o) {
@@ -200,7 +212,7 @@ void Simulation::measure() {
 
 void hash_snapshot(Fnv1a& h, const Snapshot& s) {
   h.add(s.frame);
-  for (std::size_t a = 0; a < s.size(); ++a) {
+  for (std::size_t a = 0; a < s.agents; ++a) {
     h.add(static_cast<std::uint64_t>(s.active[a]));
     if (!s.active[a]) continue;
     h.add(s.location[a].x());

@@ -10,6 +10,7 @@
 #include "footfall/world/city.hpp"
 #include "scripts_loader.hpp"
 #include "view_settings.hpp"
+#include "measurement_spec.hpp"
 #include "yaml_reader.hpp"
 
 namespace footfall {
@@ -40,7 +41,7 @@ class Loader {
     r_.expect_map(root, "the scenario",
                   {"name", "description", "seed", "frame_rate", "duration", "world", "city",
                    "behaviors", "patnets", "global_nets", "agents", "population", "agent_model",
-                   "view"});
+                   "view", "measurement"});
     Scenario s;
     s.path = r_.file();
     s.name = root["name"] ? r_.string(root["name"], "name") : std::string("scenario");
@@ -85,6 +86,7 @@ class Loader {
     }
     if (const auto pop = root["population"]) population(pop, s, scripts);
     if (const auto view = root["view"]) s.view = view_settings(r_, view);
+    if (const auto m = root["measurement"]) s.measurement = measurement_spec(r_, m);
     s.scripts = std::move(scripts.scripts());
     return s;
   }
@@ -94,7 +96,7 @@ class Loader {
   void world(const YAML::Node& n, World& w) {
     r_.expect_map(n, "world",
                   {"ground_types", "default_ground", "signals", "regions", "boxes", "cylinders",
-                   "segments", "locations", "walkways"});
+                   "segments", "locations", "walkways", "periodic"});
     if (const auto sig = n["signals"]) signals(sig, w);
     for (const auto& g : kDefaultGround) w.ground_types.push_back({g.name, g.navigability, g.jaywalk});
     if (const auto gt = n["ground_types"]) {
@@ -171,6 +173,7 @@ class Loader {
       }
     }
     if (const auto ww = n["walkways"]) walkways(ww, w);
+    if (const auto per = n["periodic"]) periodic(per, w);
   }
 
   // Traffic signals: a light-net each, with its timing (patnet/light_net.hpp).
@@ -445,6 +448,18 @@ class Loader {
     if (pi < 0) r_.fail(value, "node '" + node + "' has no parameter '" + key + "'");  // unreachable
     const ParamSpec& spec = info.params[pi];
     p[pi] = r_.number(value, node + "." + key, spec.lo, spec.hi);
+  }
+
+  // `periodic: {x: [lo, hi]}` (or y): the world wraps along that axis.
+  void periodic(const YAML::Node& n, World& w) {
+    r_.expect_map(n, "world.periodic", {"x", "y"});
+    if (n.size() != 1) r_.fail(n, "world.periodic names one axis: {x: [lo, hi]} or {y: [lo, hi]}");
+    const int axis = n["x"] ? 0 : 1;
+    const YAML::Node range = n[axis == 0 ? "x" : "y"];
+    const Vec2 v = r_.vec2(range, "periodic range");
+    // Shorter, an agent would perceive its own ghost.
+    if (v.y() - v.x() < 10) r_.fail(range, "a periodic range must be at least 10 m long");
+    w.periodic = {axis, v.x(), v.y()};
   }
 
   // ---- agent model (Reich §6.4, §7.7; docs/locomotion.md) -----------------------------------

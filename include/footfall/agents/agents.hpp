@@ -44,8 +44,17 @@ struct Snapshot {
   std::vector<std::uint8_t> arrived;  // standing on its final goal
   motion::Poses poses;               // empty when the simulation runs without a motion library
   UniformGrid grid;                  // active agents by location, for proximity queries
+  // Entries [0, agents) are the agents. In a periodic world, entries [agents, 2·agents) and
+  // [2·agents, 3·agents) are their ghosts: each agent shifted by +period and −period, so that
+  // sensing, collision prevention and the collision measure see across the seam unchanged. A ghost
+  // is inactive (drawn, hashed and counted as nobody); the grid holds those near a seam. An entry
+  // means the same image of the same agent in every snapshot, so percepts stay valid a frame later.
+  std::size_t agents = 0;
 
   std::size_t size() const { return location.size(); }
+  std::uint32_t agent_of(std::uint32_t j) const {
+    return j < agents ? j : static_cast<std::uint32_t>(j % agents);
+  }
   void resize(std::size_t n) {
     location.resize(n); heading.resize(n); plan.resize(n); radius.resize(n); gait.resize(n);
     active.resize(n); arrived.resize(n);

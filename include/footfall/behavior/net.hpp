@@ -65,6 +65,9 @@ class NetTemplate {
   int walk_ = -1;
 };
 
+// How far an agent's sensors reach beyond its own location, with its parameter block `params`.
+double sensor_reach(const NetTemplate& net, const double* params);
+
 // Scratch buffers for evaluating one template; one per thread.
 class NetEvaluator {
  public:

@@ -51,7 +51,7 @@ namespace avoid_p { enum : int { KTheta, KD, TD, Weight, Power, Bound, KeepRight
 namespace walk_p {
 enum : int {
   Arcs, Rays, MinStep, MaxStep, MaxTurn, GoalCandidate, StayCandidate, TurnInPlace, SideStep,
-  StepLength, StepTime, BackStep, Variation, Turning, TurnTo
+  StepLength, StepTime, BackStep, Variation, Turning, TurnTo, TimeGap, ShortestStep
 };
 }
 namespace depth_p { enum : int { Sensors, Fov, Range, MinRange, Bias, CosPower }; }

@@ -17,6 +17,7 @@ struct FanParams {
   double side_step = 0.25;
   double back_step = 0;  // metres the trailing foot steps back (the body backs up half that)
   double step_length = 0.7, step_time = 0.53;
+  double time_gap = 0, shortest_step = 0.05;  // the headway law (behavior/headway.hpp); 0: off
   static FanParams from(const double* walk_params);
   // Half the arcs and (an odd number, so straight ahead stays) half the rays, over the same range:
   // the realtime mode's cheaper fan (Granieri et al. 1995 §4.1).

@@ -193,6 +193,10 @@ class Simulation {
   // What nets read and write at time t: an agent's own parameters, or none for global nets.
   patnet::TickContext tick_context(double t, std::uint32_t agent = patnet::kNoAgent);
   void count_crossing(std::uint32_t a, const Vec2& foot);
+  // A walker past a periodic seam re-enters on the other side: feet, step and figure move by
+  // `shift`, the decision just made with them.
+  void wrap(std::uint32_t a, const Vec2& shift);
+  void publish_ghosts(Snapshot& s);
   // Pedestrians that left this frame free their slots; free slots are refilled at entries.
   void population_stage(double t);
   void place_initial_population();
@@ -230,6 +234,7 @@ class Simulation {
   std::vector<std::uint8_t> leaving_;   // per agent: its nets ran Leave this frame
   PlacedPoints spawned_now_;            // pedestrians placed this frame, for spawn clearance
   UniformGrid endpoint_grid_;           // walkway endpoints by position, for local destinations
+  double ghost_band_ = 0;               // periodic worlds: how far past a seam ghosts are perceived
 
   // MOTION's per-agent walk of the posture graph.
   std::shared_ptr<const motion::MotionLibrary> motion_;

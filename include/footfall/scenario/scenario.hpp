@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "footfall/agents/agent_model.hpp"
+#include "footfall/analysis/measurement.hpp"
 #include "footfall/agents/agents.hpp"
 #include "footfall/behavior/net.hpp"
 #include "footfall/pipeline/simulation.hpp"
@@ -48,6 +49,7 @@ struct Scenario {
   AgentModel model = AgentModel::reich();  // attributes × parameters (docs/locomotion.md)
   int tiles = 1;    // intersections in the city (nx · ny)
   ViewSettings view;
+  MeasurementSpec measurement;  // areas and lines measured into the summary
 };
 
 // What a command line may change in a scenario as it loads (footfall bench scales one up).

@@ -36,6 +36,25 @@ struct Location {
   Vec2 position;
 };
 
+// Periodic boundaries along one axis (validation's periodic corridor, RiMEA test 4 as JuPedSim
+// runs it): a walker who passes `hi` re-enters at `lo`, and everyone perceives across the seam.
+struct Periodic {
+  int axis = -1;  // 0: x, 1: y; -1: no wrap
+  double lo = 0, hi = 0;
+  bool on() const { return axis >= 0; }
+  double length() const { return hi - lo; }
+  // The shift that brings p back into [lo, hi): 0, −length or +length.
+  double shift(const Vec2& p) const {
+    if (!on()) return 0;
+    return p[axis] >= hi ? -length() : p[axis] < lo ? length() : 0.0;
+  }
+  Vec2 offset(double along) const {
+    Vec2 v = Vec2::Zero();
+    if (on()) v[axis] = along;
+    return v;
+  }
+};
+
 class World {
  public:
   std::vector<GroundType> ground_types;
@@ -48,6 +67,7 @@ class World {
   // light-nets); the world only names them so crosswalks and nets can refer to them.
   std::vector<std::string> signals;
   Walkways walkways;  // where pedestrians may walk between named locations, for routes
+  Periodic periodic;
 
   // Builds the spatial indices; call once after filling the vectors above.
   void finalize(double cell_size = 4.0);

@@ -1,0 +1,66 @@
+#pragma once
+// Measurement areas and lines over published frames, as pedestrian dynamics measures a crowd
+// (reference/pedestrian-dynamics.md §8): the classic density and mean speed of an area (JPSreport
+// Method C) and the flow across a line (Method A, ⟨J⟩ = N / (t_N − t_1)). Reads snapshots only.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "footfall/agents/agents.hpp"
+
+namespace footfall {
+
+struct MeasurementArea {
+  std::string name;
+  std::vector<Vec2> polygon;
+  double after = 0;  // seconds: frames before this are the warm-up, not measured
+};
+
+struct MeasurementLine {
+  std::string name;
+  Vec2 a = Vec2::Zero(), b = Vec2::Zero();
+  double after = 0;
+};
+
+struct MeasurementSpec {
+  std::vector<MeasurementArea> areas;
+  std::vector<MeasurementLine> lines;
+  bool empty() const { return areas.empty() && lines.empty(); }
+};
+
+struct AreaResult {
+  double density = 0;        // persons/m², mean over frames
+  double speed = 0;          // m/s: mean over frames of the mean speed of those inside (empty frames skipped)
+  double specific_flow = 0;  // persons/(m·s): mean over frames of density × speed
+  std::uint64_t frames = 0;  // frames measured
+};
+
+struct LineResult {
+  std::uint64_t crossings = 0;  // agents' locations crossing the line, either way
+  double first = 0, last = 0;   // times of the first and last crossing, seconds
+  double flow = 0;              // persons/s, N / (t_N − t_1); 0 below two crossings
+  double specific_flow = 0;     // flow per metre of line
+};
+
+// An agent's speed in a snapshot: that of its current step (its plan), 0 between steps.
+double snapshot_speed(const Snapshot& s, std::size_t agent);
+
+class Measurements {
+ public:
+  explicit Measurements(MeasurementSpec spec);
+  // Every published frame, in order.
+  void observe(const Snapshot& s);
+  const MeasurementSpec& spec() const { return spec_; }
+  std::vector<AreaResult> areas() const;
+  std::vector<LineResult> lines() const;
+
+ private:
+  struct AreaSums { double density = 0, speed = 0, flow = 0; std::uint64_t frames = 0, speed_frames = 0; };
+  MeasurementSpec spec_;
+  std::vector<AreaSums> area_sums_;
+  std::vector<LineResult> line_counts_;
+  std::vector<Vec2> previous_;            // each agent's location in the frame before
+  std::vector<std::uint8_t> was_active_;
+};
+
+}  // namespace footfall

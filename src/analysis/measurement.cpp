@@ -1,0 +1,102 @@
+#include "footfall/analysis/measurement.hpp"
+
+#include <cmath>
+
+#include "footfall/world/shapes.hpp"
+
+namespace footfall {
+namespace {
+
+double polygon_area(const std::vector<Vec2>& poly) {
+  double twice = 0;
+  for (std::size_t i = 0, n = poly.size(); i < n; ++i) twice += cross(poly[i], poly[(i + 1) % n]);
+  return 0.5 * std::abs(twice);
+}
+
+// A step longer than this between two frames is a jump (a periodic wrap, a new pedestrian in a
+// slot), not a walk across a line.
+constexpr double kJump = 3.0;
+
+}  // namespace
+
+double snapshot_speed(const Snapshot& s, std::size_t a) {
+  const Plan& p = s.plan[a];
+  if (!(p.t1 > p.t0) || s.time <= p.t0 || s.time > p.t1 + 1e-9) return 0;
+  return (p.to - p.from).norm() / (p.t1 - p.t0);
+}
+
+Measurements::Measurements(MeasurementSpec spec)
+    : spec_(std::move(spec)), area_sums_(spec_.areas.size()), line_counts_(spec_.lines.size()) {}
+
+void Measurements::observe(const Snapshot& s) {
+  const std::size_t n = s.agents;
+  for (std::size_t k = 0; k < spec_.areas.size(); ++k) {
+    const MeasurementArea& area = spec_.areas[k];
+    if (s.time < area.after) continue;
+    std::size_t inside = 0;
+    double speed = 0;
+    for (std::size_t a = 0; a < n; ++a) {
+      if (!s.active[a] || !polygon_contains(area.polygon, s.location[a])) continue;
+      ++inside;
+      speed += snapshot_speed(s, a);
+    }
+    AreaSums& sum = area_sums_[k];
+    const double density = static_cast<double>(inside) / polygon_area(area.polygon);
+    sum.density += density;
+    sum.flow += inside ? density * speed / static_cast<double>(inside) : 0.0;
+    ++sum.frames;
+    if (inside) {
+      sum.speed += speed / static_cast<double>(inside);
+      ++sum.speed_frames;
+    }
+  }
+  if (!spec_.lines.empty() && previous_.size() == n) {
+    for (std::size_t k = 0; k < spec_.lines.size(); ++k) {
+      const MeasurementLine& line = spec_.lines[k];
+      if (s.time < line.after) continue;
+      LineResult& r = line_counts_[k];
+      for (std::size_t a = 0; a < n; ++a) {
+        if (!s.active[a] || !was_active_[a]) continue;
+        const Vec2& from = previous_[a];
+        const Vec2& to = s.location[a];
+        if ((to - from).norm() > kJump || !segments_intersect(from, to, line.a, line.b)) continue;
+        // Touching the line counts once: on the frame the location leaves the side it was on.
+        if (cross(line.b - line.a, from - line.a) == 0) continue;
+        if (r.crossings == 0) r.first = s.time;
+        r.last = s.time;
+        ++r.crossings;
+      }
+    }
+  }
+  previous_.assign(s.location.begin(), s.location.begin() + static_cast<std::ptrdiff_t>(n));
+  was_active_.assign(s.active.begin(), s.active.begin() + static_cast<std::ptrdiff_t>(n));
+}
+
+std::vector<AreaResult> Measurements::areas() const {
+  std::vector<AreaResult> out;
+  for (const AreaSums& sum : area_sums_) {
+    AreaResult r;
+    r.frames = sum.frames;
+    if (sum.frames) {
+      r.density = sum.density / static_cast<double>(sum.frames);
+      r.specific_flow = sum.flow / static_cast<double>(sum.frames);
+    }
+    if (sum.speed_frames) r.speed = sum.speed / static_cast<double>(sum.speed_frames);
+    out.push_back(r);
+  }
+  return out;
+}
+
+std::vector<LineResult> Measurements::lines() const {
+  std::vector<LineResult> out = line_counts_;
+  for (std::size_t k = 0; k < out.size(); ++k) {
+    LineResult& r = out[k];
+    if (r.crossings >= 2 && r.last > r.first) {
+      r.flow = static_cast<double>(r.crossings) / (r.last - r.first);
+      r.specific_flow = r.flow / (spec_.lines[k].b - spec_.lines[k].a).norm();
+    }
+  }
+  return out;
+}
+
+}  // namespace footfall
