@@ -314,10 +314,12 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
         pp.decay = p[pavoid_p::Decay];
         pp.margin = p[pavoid_p::Margin];
         const double r2 = p[pavoid_p::Radius] * p[pavoid_p::Radius];
+        const bool conflicts_only = p[pavoid_p::ConflictsOnly] != 0.0;
         // "Proportional to the agent's point of intersection of highest probability": the most
         // threatening other agent counts.
         for (const std::uint32_t j : ctx.neighbours) {
           if (j == ctx.self || (ctx.snapshot.location[j] - self.location).squaredNorm() > r2) continue;
+          if (conflicts_only && !crosses_or_meets(ctx.snapshot.plan[j], self.heading)) continue;
           stress = std::max(stress, collision_probability(
                                         self.location, pose.location, self.t0, pose.duration,
                                         stepping_velocity(self.planted, pose.forward_foot, pose.duration),

@@ -137,6 +137,9 @@ constexpr ParamSpec kPredictiveAvoid[] = {
     {"weight", 1.0, 0, kBig, "scale of the node's energy"},
     {"power", 1.0, 0.01, 16, "power applied to the squared stress"},
     {"bound", 1.0, 0, 1, "1 while the behavior is bound to the agent, 0 when unbound"},
+    {"conflicts_only", 0, 0, 1,
+     "1: foresee collisions only with others walking across or against the agent's way, leaving "
+     "those standing or walking its way to the walk node's headway law (crowds)"},
 };
 constexpr ParamSpec kPassive[] = {
     {"distance", 0.3, 0, 10, "clearance ahead within which something halts the agent, metres"},

@@ -1,5 +1,7 @@
 #include "footfall/behavior/reflexes.hpp"
 
+#include "footfall/behavior/anticipation.hpp"
+
 namespace footfall {
 
 bool something_ahead(const SenseContext& ctx, const SelfState& self, double distance, double fov,
@@ -11,6 +13,9 @@ bool something_ahead(const SenseContext& ctx, const SelfState& self, double dist
     for (const std::uint32_t j : ctx.neighbours) {
       if (j == ctx.self) continue;
       const Vec2& c = ctx.snapshot.location[j];
+      // Someone walking away ahead is followed, not halted for: the headway law and collision
+      // prevention keep the distance (halting for them froze every crowd that walked one way).
+      if (walking_away(ctx.snapshot.plan[j], c - self.location, self.t0)) continue;
       if (ahead(c, (c - self.location).norm() - ctx.snapshot.radius[j] - ctx.self_radius)) return true;
     }
   if (classes != 0)

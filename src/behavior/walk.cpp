@@ -86,6 +86,13 @@ void generate_candidates(const FanParams& fan, const Feet& feet, std::span<const
   }
 }
 
+void apply_walking_speed(double* w, double speed) {
+  const double length = std::sqrt(kWalkRatio * speed);
+  w[walk_p::StepLength] = w[walk_p::MaxStep] = length;
+  w[walk_p::StepTime] = std::sqrt(kWalkRatio / speed);
+  w[walk_p::MinStep] = std::min(w[walk_p::MinStep], length);
+}
+
 Pose pose_after(const Feet& feet, const Footstep& step) {
   // Either way the moving foot becomes the forward foot; for Stay it closes onto the planted one.
   return {0.5 * (feet.planted + step.foot), mean_heading(feet.planted_heading, step.foot_heading),
@@ -203,15 +210,17 @@ void add_headway_steps(const FanParams& fan, const Feet& feet, std::span<const H
     if (s == kInf) continue;
     // The body moves half the way from the trailing foot to the new one: |stance + L·u| / 2. Solve
     // for the L that moves it s·τ(L)/T, τ from the cadence law; two rounds settle τ.
-    double len = fan.min_step;
+    double len = fan.min_step, reach = 0;
     for (int round = 0; round < 2; ++round) {
       const double tau = step_duration(fan, {StepKind::Fan, {}, 0, 0, len});
-      const double reach = 2 * s * tau / fan.time_gap;
+      reach = 2 * s * tau / fan.time_gap;
       const double b = stance.dot(u), c = stance.squaredNorm() - reach * reach;
       len = b * b - c >= 0 ? -b + std::sqrt(b * b - c) : 0.0;
     }
     len *= 0.97;  // inside the bound, not on it
-    if (len < fan.shortest_step || len >= fan.max_step) continue;
+    // A step that would carry the body less than half the shortest step is no step: from a stance
+    // whose trailing foot is ahead it would set that foot down where it already is.
+    if (reach < fan.shortest_step || len < fan.shortest_step || len >= fan.max_step) continue;
     out.push_back({StepKind::Fan, feet.planted + len * u, wrap_angle(heading + turn), turn, len});
   }
 }

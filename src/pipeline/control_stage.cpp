@@ -40,6 +40,11 @@ void Simulation::control_stage(bool reduced_fan) {
       const std::uint32_t a = due_[k];
       // PaT-Nets first: they may rebind behaviors or retarget attractions for this very decision.
       if (!agent_nets_.agents[a].running.empty()) run_agent_nets(a, t);
+      // Removal on arrival (validation scenes): within leave_within of its goal, the agent leaves.
+      const GoalProgress& g = progress_[a];
+      if (agents_.leave_within[a] > 0 && g.has_goal &&
+          (g.goal - agents_.location(a)).norm() <= agents_.leave_within[a])
+        leaving_[a] = 1;
       if (leaving_[a]) {  // stands still for the conflict settling below, then is gone
         decisions_[a] = Decision{stand_still(a), kInf, 0.0, 0, true};
         continue;

@@ -84,6 +84,7 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
   agents_.heading_to.resize(n);
   agents_.gait.assign(n, Gait::Stand);
   agents_.steps.assign(n, 0);
+  agents_.leave_within.resize(n, 0.0);
   agents_.height.resize(n, motion::kReferenceHeight);
   figure_posture_.resize(n);
   figure_step_.resize(n);
@@ -234,16 +235,28 @@ void Simulation::track_goal(std::uint32_t a, double t, bool standing) {
     goal = g;
     tolerance = t_d;
   });
+  // Walking a metre anywhere is progress too: following a point that moves ahead (a path, a lane)
+  // never brings the goal closer.
+  const Vec2 here = agents_.location(a);
+  if ((here - g.anchor).norm() >= config_.stuck_range) {
+    g.anchor = here;
+    g.best_time = std::max(g.best_time, t);
+  }
   // A goal unbound once reached (a state machine that ends on arrival) stays reached.
   if (!has && g.has_goal && g.arrived) return;
   if (has != g.has_goal || (has && goal != g.goal)) {
-    g = GoalProgress{has, goal, tolerance, kInf, t, false, g.stuck};
+    // A new goal restarts the distance, not the clock: nets that keep re-targeting an agent caught
+    // in a local minimum (go_to's dislodging) are not progress.
+    const double since = g.has_goal && has ? g.best_time : t;
+    g = GoalProgress{has, goal, tolerance, kInf, since, false, g.stuck, g.anchor};
   }
   if (!has) return;
   const Vec2 foot = agents_.foot[agents_.forward[a]][a];
   g.arrived = standing && (goal - foot).norm() <= tolerance + 1e-9;
-  const double d = (goal - agents_.location(a)).norm();
-  if (d < g.best_distance - config_.progress_step || g.arrived) {
+  const double d = (goal - here).norm();
+  if (g.best_distance == kInf) {
+    g.best_distance = d;  // a new goal: approach from here on counts
+  } else if (d < g.best_distance - config_.progress_step || g.arrived) {
     g.best_distance = std::min(d, g.best_distance);
     g.best_time = t;
   }

@@ -41,13 +41,14 @@ class Loader {
     r_.expect_map(root, "the scenario",
                   {"name", "description", "seed", "frame_rate", "duration", "world", "city",
                    "behaviors", "patnets", "global_nets", "agents", "population", "agent_model",
-                   "view", "measurement"});
+                   "view", "measurement", "stuck_after"});
     Scenario s;
     s.path = r_.file();
     s.name = root["name"] ? r_.string(root["name"], "name") : std::string("scenario");
     if (root["seed"]) s.config.seed = static_cast<std::uint64_t>(r_.integer(root["seed"], "seed", 0, (1l << 53)));
     if (root["frame_rate"]) s.config.dt = 1.0 / r_.number(root["frame_rate"], "frame_rate", 1, 1000);
     if (root["duration"]) s.duration = r_.number(root["duration"], "duration", 0, 1e6);
+    if (root["stuck_after"]) s.config.stuck_seconds = r_.number(root["stuck_after"], "stuck_after", 1, 1e6);
     if (!root["world"]) r_.fail(root, "the scenario has no 'world'");
     world(root["world"], s.world);
     std::optional<CityTiling> city;
@@ -552,7 +553,7 @@ class Loader {
     for (const auto& a : n) {
       r_.expect_map(a, "an agent",
                     {"name", "behavior", "position", "heading", "radius", "height", "set", "nets",
-                     "attributes"});
+                     "attributes", "speed", "leave_within"});
       require(a, {"behavior", "position"}, "an agent");
       const std::string name = a["name"] ? r_.string(a["name"], "agent name")
                                          : "agent" + std::to_string(ag.size());
@@ -569,6 +570,7 @@ class Loader {
       }
       ag.forward.push_back(0);
       ag.radius.push_back(a["radius"] ? r_.number(a["radius"], "radius", 0.05, 2.0) : 0.25);
+      ag.leave_within.push_back(a["leave_within"] ? r_.number(a["leave_within"], "leave_within", 0.01, 100) : 0.0);
       ag.height.push_back(a["height"] ? r_.number(a["height"], "height", 0.5, 2.5) : motion::kReferenceHeight);
       ag.net.push_back(static_cast<std::uint32_t>(net));
       ag.param_offset.push_back(static_cast<std::uint32_t>(ag.params.size()));
@@ -591,6 +593,11 @@ class Loader {
       const std::vector<double> values = evaluate_model(s.model, degrees(at[i]["attributes"], s.model));
       ag.model.insert(ag.model.end(), values.begin(), values.end());
       apply_model_effects(s.nets[ag.net[i]], values, ag.params_of(i));
+      if (const YAML::Node v = at[i]["speed"]) {  // the desired walking speed sets the stride
+        const NetTemplate& net = s.nets[ag.net[i]];
+        apply_walking_speed(ag.params_of(i) + net.nodes()[net.walk_node()].param_offset,
+                            r_.number(v, "speed", 0.1, 3.0));
+      }
     }
     resolve_pending(s);
     check_start(s, at);

@@ -78,6 +78,9 @@ struct Agents {
   std::vector<std::uint32_t> net;    // behavior-net template of each agent
   std::vector<std::uint32_t> param_offset;  // start of the agent's block in `params`
   std::vector<double> params;
+  // > 0: the agent leaves the scene once its location is this close to its goal (validation scenes'
+  // removal on arrival); empty or 0: it stays.
+  std::vector<double> leave_within;
   // Agent-model parameter values (agents/agent_model.hpp), `model_stride` per agent; empty when
   // the scenario uses no agent model.
   std::uint32_t model_stride = 0;

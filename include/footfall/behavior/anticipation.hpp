@@ -99,6 +99,24 @@ inline Vec2 stepping_velocity(const Vec2& planted, const Vec2& foot, double dura
   return duration > 0 ? Vec2((foot - planted) / duration) : Vec2(Vec2::Zero());
 }
 
+// Predictive avoidance in a crowd (the node's `conflicts_only`): only someone walking across or
+// against the agent's way — its velocity more than 60° off the agent's heading — is a collision to
+// foresee. Those standing, or walking the agent's way, are kept clear of by the headway law and
+// collision prevention; foreseen as collisions, they stop a crowd dead (every step toward the one
+// ahead comes within the margin).
+inline bool crosses_or_meets(const Plan& other, double heading) {
+  const Vec2 v = plan_velocity(other);
+  const double speed = v.norm();
+  return speed > 0.1 && v.dot(unit_from_heading(heading)) < 0.5 * speed;
+}
+
+// Is a mover still walking at time t, away along `offset` (from the observer to it), faster than
+// 0.1 m/s? One whose step has ended has stopped, as far as anyone can tell.
+inline bool walking_away(const Plan& other, const Vec2& offset, double t) {
+  const double d = offset.norm();
+  return t < other.t1 && d > 1e-9 && plan_velocity(other).dot(offset) > 0.1 * d;
+}
+
 // Smallest distance from the origin to the segment [a, b]: the closest approach of two movers
 // whose relative position moves linearly from a to b.
 inline double closest_to_origin(const Vec2& a, const Vec2& b) {

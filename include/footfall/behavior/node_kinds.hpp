@@ -63,7 +63,7 @@ enum : int { KTheta, KD, TTheta, TD, Weight, Power, Bound, Mode, Threshold, VRef
 namespace pavoid_p {
 enum : int {
   Radius, Steps, Decay, Margin, Straight, Faster, Slower, Left, Right, SpeedChange, Turn,
-  Anticipation, Gain, Weight, Power, Bound
+  Anticipation, Gain, Weight, Power, Bound, ConflictsOnly
 };
 }
 namespace passive_p { enum : int { Distance, Fov, Weight, Bound }; }

@@ -76,6 +76,13 @@ inline constexpr double kStepTimeRatioMin = 0.6, kStepTimeRatioMax = 1.25;
 // [kStepTimeRatioMin, kStepTimeRatioMax]·T0. Standing still lasts one preferred step.
 double step_duration(const FanParams& fan, const Footstep& step);
 
+// A desired walking speed v (m/s) as the walk node's preferred step: the walk ratio, step length
+// over step frequency, stays near 0.41 m·s over preferred and fast speeds (Terrier & Schutz 2003,
+// reference/pedestrian-dynamics.md §5), so L = √(0.41·v) and T = √(0.41 / v): 0.74 m at 1.81
+// steps/s for 1.34 m/s. The fan's longest step becomes L, so a walker with room walks at v.
+inline constexpr double kWalkRatio = 0.41;  // m·s
+void apply_walking_speed(double* walk_params, double speed);
+
 // The turning state machine's step (Reich §7.6.1, Fig. 7.24): with the feet apart or together at
 // the same orientation, the moving foot closes onto the planted one turned by the lesser angle to
 // `heading`, at most π/2; with the feet together at different orientations (mid-cycle), it comes

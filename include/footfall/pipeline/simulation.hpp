@@ -28,8 +28,13 @@ struct SimConfig {
   double dt = 1.0 / 30.0;      // frame period, seconds
   std::uint64_t seed = 1;
   double sense_margin = 0.5;   // slack on neighbour queries for one frame of latency, metres
-  double stuck_seconds = 60;   // no progress toward the goal for this long counts as stuck
+  // Stuck: an agent with a goal it has not reached that, for this long, neither came closer to it
+  // by progress_step nor moved stuck_range from where it last made progress (standing, stepping in
+  // place, or circling in a local minimum while its nets re-target it: a new goal restarts the
+  // distance, not the clock).
+  double stuck_seconds = 60;
   double progress_step = 0.1;  // metres of approach that count as progress
+  double stuck_range = 1.0;    // metres of displacement that count as progress
   // Published snapshots kept: S(N) stays intact while the next snapshots − 1 frames are simulated,
   // so a pipeline may consume it that many frames late (pipeline/frame_pipeline.hpp).
   int snapshots = 2;
@@ -81,6 +86,7 @@ struct GoalProgress {
   double best_time = 0;
   bool arrived = false;
   bool stuck = false;  // sticky: once stuck, reported as stuck
+  Vec2 anchor{kInf, kInf};  // where the agent stood when it last moved stuck_range
 };
 
 struct Metrics {
