@@ -20,7 +20,7 @@ def walker(classes=("wall",)):
 WALKER = """behaviors:
   walker:
     nodes:
-      goal:      {type: location_sensor}
+      goal:      {type: location_sensor, navigate: 1}
       seek:      {type: attract, input: goal, power: 0.5}
       obstacles: {type: proximity_sensor, detects: [CLASSES], radius: 1.5, fov: 1.0}
       avoid:     {type: avoid, input: obstacles, k_theta: 0.5, k_d: 3, t_d: WALLTD}
@@ -115,8 +115,8 @@ def bottleneck(width, n=80, seed=1):
            "    - {name: back, from: [-4, -6], to: [4, -6], class: wall}\n\n",
            walker(), "\nagents:\n"]
     for k, (x, y) in enumerate(hex_points(n, -3.7, -5.7, 3.7, -1.0, rng)):
-        out.append(agent_line(f"p{k}", x, y, math.pi / 2, (0, 1.0),
-                              f", radius: {fmt(RADIUS)}, speed: {fmt(free_speed(rng))}, leave_within: 0.6"))
+        out.append(agent_line(f"p{k}", x, y, math.pi / 2, (0, 8.0),
+                              f", radius: {fmt(RADIUS)}, speed: {fmt(free_speed(rng))}, leave_within: 6.8"))
     out.append("\nmeasurement:\n  lines:\n"
                f"    - {{name: exit, from: [{fmt(-half)}, 0], to: [{fmt(half)}, 0]}}\n")
     return "".join(out)

@@ -208,7 +208,12 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
                       : sense_obstacle(pose, ctx, static_cast<int>(p[object_p::Obstacle])));
       break;
     case NodeKind::LocationSensor:
-      put_percept(sense_location(pose, Vec2(p[location_p::X], p[location_p::Y])));
+    {
+      const Vec2 target(p[location_p::X], p[location_p::Y]);
+      const DistanceField* field =
+          p[location_p::Navigate] != 0.0 && ctx.fields ? ctx.fields->find(target) : nullptr;
+      put_percept(sense_location(pose, target, field));
+    }
       break;
     case NodeKind::ProximitySensor:
       put_percept(sense_proximity(

@@ -17,6 +17,9 @@ constexpr ParamSpec kObject[] = {
 constexpr ParamSpec kLocation[] = {
     {"x", 0, -kBig, kBig, "target x, metres (set with `target:`)"},
     {"y", 0, -kBig, kBig, "target y, metres (set with `target:`)"},
+    {"navigate", 0, 0, 1,
+     "1: sense the target through a navigation field, the walking distance round solid obstacles "
+     "and over the ground's weights (world/distance_field.hpp), not the straight line"},
 };
 constexpr ParamSpec kProximity[] = {
     {"radius", 2.0, 0.01, 100, "sector radius R, metres"},

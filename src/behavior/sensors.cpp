@@ -10,6 +10,14 @@ Percept sense_location(const Pose& pose, const Vec2& target) {
           relative_angle(pose.forward_foot, pose.heading, target)};
 }
 
+Percept sense_location(const Pose& pose, const Vec2& target, const DistanceField* field) {
+  if (!field || (target - pose.forward_foot).norm() < 0.3) return sense_location(pose, target);
+  const double d = field->distance(pose.forward_foot);
+  const Vec2 way = field->direction(pose.forward_foot);
+  if (!std::isfinite(d) || way.squaredNorm() == 0) return sense_location(pose, target);
+  return {d, wrap_angle(heading_of(way) - pose.heading)};
+}
+
 std::optional<Percept> sense_obstacle(const Pose& pose, const SenseContext& ctx, int obstacle) {
   if (obstacle < 0 || obstacle >= static_cast<int>(ctx.world.obstacles.size())) return std::nullopt;
   const Shape& s = ctx.world.obstacles[obstacle].shape;

@@ -156,6 +156,14 @@ double min_distance_to_plan(const Vec2& from, const Vec2& to, double t0, double 
   return best;
 }
 
+bool foot_crosses_solid(const SenseContext& ctx, const Vec2& planted, const Vec2& foot) {
+  for (const std::uint32_t o : ctx.obstacles) {
+    const Obstacle& ob = ctx.world.obstacles[o];
+    if (ob.solid && segment_distance_to(ob.shape, planted, foot) < kFootHalfWidth) return true;
+  }
+  return false;
+}
+
 bool step_collides(const SenseContext& ctx, const Vec2& from, const Vec2& to, double t0,
                    double duration) {
   // Already touching (rounding leaves bodies a hair inside each other's reach), a step that does
@@ -258,12 +266,16 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
   const Vec2 here = feet.location();
   Decision best;
   for (const Footstep& step : scratch) {
+    // Feet splayed more than a right angle apart are no stance: their mean heading is ill-defined
+    // and flips between steps (pivots that chained that far left a walker stepping in place).
+    if (std::abs(wrap_angle(step.foot_heading - feet.planted_heading)) > kPi / 2 + 1e-9) continue;
     Pose pose = pose_after(feet, step);
     const double duration = step_duration(fan, step);
     pose.duration = duration;
     double energy = kInf;
     if (!(headway && outruns_headway(fan, others, here, step, pose.location, duration)) &&
-        !step_collides(ctx, here, pose.location, t, duration)) {
+        !step_collides(ctx, here, pose.location, t, duration) &&
+        !foot_crosses_solid(ctx, feet.planted, step.foot)) {
       energy = eval.evaluate(params, pose, ctx);
       ++best.candidates;
     }

@@ -53,7 +53,7 @@ void Simulation::control_stage(bool reduced_fan) {
       const Feet feet = feet_of(a);
       const SelfState self = self_state(a);
       const SenseContext ctx{world_, snapshot(), percepts_prev_.neighbours(a),
-                             percepts_prev_.obstacles(a), a, agents_.radius[a], &self};
+                             percepts_prev_.obstacles(a), a, agents_.radius[a], &self, &fields_};
       NetEvaluator eval(net);
       decisions_[a] = decide_step(net, agents_.params_of(a), feet, agents_.plan[a].t1, ctx, eval,
                                   scratch, reduced_fan);

@@ -103,6 +103,7 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
     agents_.heading_from[a] = agents_.heading_to[a] = agents_.heading(a);
     if (motion_ && a < scenario_agents) start_figure(a);
   }
+  for (std::uint32_t a = 0; a < n; ++a) ensure_fields(a);
   signals_.assign(world_.signals.size(), {});
   agent_nets_.agents.resize(n);
   trip_start_.assign(n, 0.0);
@@ -142,6 +143,8 @@ void Simulation::step() {
   for (std::uint32_t a = 0; a < agents_.size(); ++a)
     if (agents_.active[a] && agents_.plan[a].t1 <= t + 1e-9) due_.push_back(a);
   for (const std::uint32_t a : due_) deciding_[a] = 1;
+  // Goals a net set since: their fields, before CONTROL reads them in parallel.
+  for (const std::uint32_t a : due_) ensure_fields(a);
 
   // SENSE(N) and CONTROL(N) both read S(N−1) and write apart (P(N); decisions and net edits), so
   // they run side by side.
@@ -263,6 +266,16 @@ void Simulation::track_goal(std::uint32_t a, double t, bool standing) {
   if (!g.arrived && !g.stuck && t - g.best_time > config_.stuck_seconds) {
     g.stuck = true;
     ++metrics_.stuck;
+  }
+}
+
+void Simulation::ensure_fields(std::uint32_t a) {
+  const NetTemplate& net = nets_[agents_.net[a]];
+  const double* params = agents_.params_of(a);
+  for (const NetNode& n : net.nodes()) {
+    if (n.kind != NodeKind::LocationSensor) continue;
+    const double* p = params + n.param_offset;
+    if (p[location_p::Navigate] != 0.0) fields_.ensure(world_, Vec2(p[location_p::X], p[location_p::Y]));
   }
 }
 

@@ -55,7 +55,9 @@ struct Snapshot {
   std::uint32_t agent_of(std::uint32_t j) const {
     return j < agents ? j : static_cast<std::uint32_t>(j % agents);
   }
+  // n agents and no ghosts (a periodic simulation then sets `agents` to a third).
   void resize(std::size_t n) {
+    agents = n;
     location.resize(n); heading.resize(n); plan.resize(n); radius.resize(n); gait.resize(n);
     active.resize(n); arrived.resize(n);
   }

@@ -41,7 +41,7 @@ std::span<const NodeKindInfo> all_kinds();
 
 // Parameter positions inside a node's block, one namespace per kind.
 namespace object_p { enum : int { Agent, Obstacle }; }
-namespace location_p { enum : int { X, Y }; }
+namespace location_p { enum : int { X, Y, Navigate }; }
 namespace proximity_p { enum : int { Radius, Fov }; }
 namespace line_p { enum : int { Segment, Fov }; }
 namespace terrain_p { enum : int { Range, Except }; }

@@ -7,6 +7,7 @@
 #include <span>
 
 #include "footfall/agents/agents.hpp"
+#include "footfall/world/distance_field.hpp"
 #include "footfall/world/world.hpp"
 
 namespace footfall {
@@ -45,6 +46,7 @@ struct SenseContext {
   std::uint32_t self = 0;
   double self_radius = 0.25;
   const SelfState* self_state = nullptr;  // null: behaviors that need it contribute nothing
+  const FieldCache* fields = nullptr;     // navigation fields for location sensors that navigate
 };
 
 // Location sensor (Reich §7.3.2): distance from the forward foot to the point, so that the agent
@@ -53,6 +55,11 @@ struct SenseContext {
 // (0, 0). Measured from the body's centre, a goal just reached by a turning step still shows an
 // angle, and the agent orbits it (Reich Fig. 7.14) instead of stopping.
 Percept sense_location(const Pose& pose, const Vec2& target);
+
+// The same through a navigation field (location_sensor.navigate): d is the walking distance round
+// obstacles and over the ground's weights, θ the turn to the field's way down. Within two cells of
+// the target, or without a field, the straight-line sensor.
+Percept sense_location(const Pose& pose, const Vec2& target, const DistanceField* field);
 
 // Object sensor (Reich §7.3.1): global, no visibility test. For obstacles the exact shape is used
 // (the "better-fitting bounding shape" fix of Fig. 7.5); for agents their bounding cylinder.

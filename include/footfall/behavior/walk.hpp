@@ -100,6 +100,12 @@ bool better(double energy_a, const Footstep& a, double energy_b, const Footstep&
 bool step_collides(const SenseContext& ctx, const Vec2& from, const Vec2& to, double t0,
                    double duration);
 
+// Does the moving foot, set down from beside the planted foot at `foot`, pass through a solid
+// obstacle? The body's disc may clear a wall's end while a long step would put a foot on its far
+// side (seen at a doorway: feet straddling the wall, the walker stepping in place for good).
+inline constexpr double kFootHalfWidth = 0.05;  // metres
+bool foot_crosses_solid(const SenseContext& ctx, const Vec2& planted, const Vec2& foot);
+
 // Smallest distance between a disc moving linearly over [t0, t1] (then still at `to`) and a plan,
 // over [t0, max(t1, plan.t1)].
 double min_distance_to_plan(const Vec2& from, const Vec2& to, double t0, double t1, const Plan& p);

@@ -151,6 +151,7 @@ class Simulation {
   // How long each finished trip took, seconds, in the order they ended.
   const std::vector<double>& trip_times() const { return trip_times_; }
   std::uint64_t trajectory_hash() const { return hash_.value(); }
+  const FieldCache& fields() const { return fields_; }
   const motion::MotionLibrary* motion() const { return motion_.get(); }
 
   // The level of detail at which MOTION poses an agent from the next frame on (medium by default;
@@ -203,6 +204,8 @@ class Simulation {
   // `shift`, the decision just made with them.
   void wrap(std::uint32_t a, const Vec2& shift);
   void publish_ghosts(Snapshot& s);
+  // Builds the navigation fields the agent's navigating location sensors need (serially).
+  void ensure_fields(std::uint32_t a);
   // Pedestrians that left this frame free their slots; free slots are refilled at entries.
   void population_stage(double t);
   void place_initial_population();
@@ -240,6 +243,7 @@ class Simulation {
   std::vector<std::uint8_t> leaving_;   // per agent: its nets ran Leave this frame
   PlacedPoints spawned_now_;            // pedestrians placed this frame, for spawn clearance
   UniformGrid endpoint_grid_;           // walkway endpoints by position, for local destinations
+  FieldCache fields_;                   // navigation fields of the goals walkers navigate to
   double ghost_band_ = 0;               // periodic worlds: how far past a seam ghosts are perceived
 
   // MOTION's per-agent walk of the posture graph.

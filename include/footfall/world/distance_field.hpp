@@ -1,0 +1,62 @@
+#pragma once
+// A navigation field: the walking distance to one goal from everywhere in the world, round solid
+// obstacles and weighted by the ground (Vadere's floor field, JuPedSim's routing). Attraction read
+// through it has no local minimum but the goal itself: a walker beside a doorway is drawn round
+// the door's edge rather than into the wall, and one facing a pond walks round it.
+#include <cstdint>
+#include <vector>
+
+#include "footfall/world/world.hpp"
+
+namespace footfall {
+
+struct FieldParams {
+  double resolution = 0.1;    // cell size, metres
+  double clearance = 0.15;    // cells within this of a solid obstacle are walls
+  double boundary = 3.0;      // margin around the world's bounds, metres
+  std::size_t max_cells = 4'000'000;
+};
+
+class DistanceField {
+ public:
+  DistanceField() = default;
+  // Dijkstra from the goal's cell over 8 neighbours; a move costs its length over the ground's
+  // navigability (water, navigability 0, cannot be crossed). Cells inside walls take the distance of
+  // the nearest free cell plus how far in they lie, so the field descends out of them too. Empty
+  // (valid() false) when the grid would exceed max_cells.
+  static DistanceField build(const World& world, const Vec2& goal, const FieldParams& p = {});
+
+  bool valid() const { return !value_.empty(); }
+  const Vec2& goal() const { return goal_; }
+  // Walking distance from p to the goal (bilinear between cell centres); +inf where the goal cannot
+  // be reached from.
+  double distance(const Vec2& p) const;
+  // The unit direction of steepest descent at p (toward the goal along the walkable way); zero
+  // where the field is flat or unreachable.
+  Vec2 direction(const Vec2& p) const;
+
+ private:
+  double at(int x, int y) const;
+  Vec2 goal_ = Vec2::Zero();
+  Vec2 origin_ = Vec2::Zero();
+  double res_ = 0.1;
+  int nx_ = 0, ny_ = 0;
+  std::vector<float> value_;
+};
+
+// The fields of the goals walkers navigate to, built once each, outside the parallel stages: a
+// goal set while deciding gets its field from the next frame on (straight-line sensing until then).
+class FieldCache {
+ public:
+  static constexpr std::size_t kMaxFields = 256;  // goals beyond these are sensed in a straight line
+  explicit FieldCache(FieldParams p = {}) : params_(p) {}
+  const DistanceField* find(const Vec2& goal) const;
+  void ensure(const World& world, const Vec2& goal);
+  std::size_t size() const { return fields_.size(); }
+
+ private:
+  FieldParams params_;
+  std::vector<DistanceField> fields_;
+};
+
+}  // namespace footfall

@@ -1,0 +1,133 @@
+#include "footfall/world/distance_field.hpp"
+
+#include <cmath>
+#include <queue>
+
+#include "occupancy_grid.hpp"
+
+namespace footfall {
+
+DistanceField DistanceField::build(const World& world, const Vec2& goal, const FieldParams& p) {
+  DistanceField f;
+  Aabb env = world.bounds();
+  env.add(goal);
+  env = env.inflated(p.boundary);
+  if (!fits(env, p.resolution, p.max_cells)) return f;
+  const Grid g = occupancy_grid(world, env, p.resolution, p.clearance,
+                                [](const Obstacle& o) { return o.solid; });
+  const std::size_t n = g.blocked.size();
+  // Cost of a unit of length in each cell: 1 / navigability; water cannot be walked.
+  std::vector<double> cost(n);
+  for (int y = 0; y < g.ny; ++y)
+    for (int x = 0; x < g.nx; ++x) {
+      const double nav = world.navigability_at(g.center(x, y));
+      cost[g.at(x, y)] = nav > 1e-6 ? 1.0 / nav : kInf;
+    }
+  std::vector<double> value(n, kInf);
+  using Item = std::pair<double, std::size_t>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> heap;
+  const auto relax = [&](std::size_t j, double v) {
+    if (v < value[j]) {
+      value[j] = v;
+      heap.push({v, j});
+    }
+  };
+  // The goal's cell, or the free cells nearest it: a goal by a wall is reached from beside it.
+  const auto [gx, gy] = g.cell(goal);
+  if (g.free(gx, gy)) relax(g.at(gx, gy), (g.center(gx, gy) - goal).norm());
+  else if (const auto c = g.nearest_free({gx, gy}, 1.0)) relax(g.at(c->first, c->second), (g.center(c->first, c->second) - goal).norm());
+  // 1. The free cells (Dijkstra, least first).
+  std::vector<std::uint8_t> done(n, 0);
+  while (!heap.empty()) {
+    const auto [v, i] = heap.top();
+    heap.pop();
+    if (done[i]) continue;
+    done[i] = 1;
+    const int x = static_cast<int>(i % g.nx), y = static_cast<int>(i / g.nx);
+    for (int d = 0; d < 8; ++d) {
+      if (!g.can_move(x, y, d)) continue;
+      const std::size_t j = g.at(x + kDx[d], y + kDy[d]);
+      const double step = g.res * (d < 4 ? 1.0 : std::sqrt(2.0)) * 0.5 * (cost[i] + cost[j]);
+      if (!done[j] && step < kInf) relax(j, v + step);
+    }
+  }
+  // 2. Into the walls: the nearest reached free cell's value plus the way in, so that a foot set
+  // within the clearance still reads a distance that falls toward the open.
+  for (std::size_t i = 0; i < n; ++i)
+    if (value[i] < kInf) heap.push({value[i], i});
+  std::fill(done.begin(), done.end(), 0);
+  while (!heap.empty()) {
+    const auto [v, i] = heap.top();
+    heap.pop();
+    if (done[i]) continue;
+    done[i] = 1;
+    const int x = static_cast<int>(i % g.nx), y = static_cast<int>(i / g.nx);
+    for (int d = 0; d < 8; ++d) {
+      const int tx = x + kDx[d], ty = y + kDy[d];
+      if (!g.inside(tx, ty)) continue;
+      const std::size_t j = g.at(tx, ty);
+      if (!g.blocked[j] || done[j]) continue;
+      const double nv = v + g.res * (d < 4 ? 1.0 : std::sqrt(2.0));
+      if (nv < value[j]) {
+        value[j] = nv;
+        heap.push({nv, j});
+      }
+    }
+  }
+  f.goal_ = goal;
+  f.origin_ = g.origin;
+  f.res_ = g.res;
+  f.nx_ = g.nx;
+  f.ny_ = g.ny;
+  f.value_.assign(value.begin(), value.end());
+  return f;
+}
+
+double DistanceField::at(int x, int y) const {
+  x = std::clamp(x, 0, nx_ - 1);
+  y = std::clamp(y, 0, ny_ - 1);
+  return value_[static_cast<std::size_t>(y) * nx_ + x];
+}
+
+double DistanceField::distance(const Vec2& p) const {
+  // Bilinear between the four cell centres around p; an unreachable corner takes the others' value.
+  const double fx = (p.x() - origin_.x()) / res_ - 0.5, fy = (p.y() - origin_.y()) / res_ - 0.5;
+  const int x = static_cast<int>(std::floor(fx)), y = static_cast<int>(std::floor(fy));
+  const double u = fx - x, v = fy - y;
+  const double w[4] = {(1 - u) * (1 - v), u * (1 - v), (1 - u) * v, u * v};
+  const double c[4] = {at(x, y), at(x + 1, y), at(x, y + 1), at(x + 1, y + 1)};
+  double sum = 0, weight = 0;
+  for (int k = 0; k < 4; ++k)
+    if (c[k] < kInf) {
+      sum += w[k] * c[k];
+      weight += w[k];
+    }
+  return weight > 1e-12 ? sum / weight : kInf;
+}
+
+Vec2 DistanceField::direction(const Vec2& p) const {
+  const double h = 0.5 * res_;
+  const double dx = distance(p + Vec2(h, 0)) - distance(p - Vec2(h, 0));
+  const double dy = distance(p + Vec2(0, h)) - distance(p - Vec2(0, h));
+  const Vec2 grad(dx, dy);
+  const double n = grad.norm();
+  return std::isfinite(n) && n > 1e-12 ? Vec2(-grad / n) : Vec2(Vec2::Zero());
+}
+
+}  // namespace footfall
+
+namespace footfall {
+
+const DistanceField* FieldCache::find(const Vec2& goal) const {
+  for (const DistanceField& f : fields_)
+    if (f.goal() == goal) return &f;
+  return nullptr;
+}
+
+void FieldCache::ensure(const World& world, const Vec2& goal) {
+  if (find(goal) || fields_.size() >= kMaxFields) return;
+  DistanceField f = DistanceField::build(world, goal, params_);
+  if (f.valid()) fields_.push_back(std::move(f));
+}
+
+}  // namespace footfall
