@@ -85,6 +85,8 @@ class Loader {
     }
     if (const auto pop = root["population"]) population(pop, s, scripts);
     if (const auto view = root["view"]) s.view = view_settings(r_, view);
+    scripts.check_spawn_cycles();
+    scripts.validate_unused();
     s.scripts = std::move(scripts.scripts());
     return s;
   }
@@ -123,6 +125,7 @@ class Loader {
         if (!name.empty() && w.find_region(name) >= 0)
           r_.fail(g["name"], "region '" + name + "' is defined twice");
         w.regions.push_back({name, ground_type(g["type"], w), r_.polygon(g["polygon"], "region polygon")});
+        w.index_names();  // each name is looked up as the next one comes: keep loading linear
         if (const auto sig = g["signal"]) {
           w.regions.back().signal = w.find_signal(r_.string(sig, "signal"));
           if (w.regions.back().signal < 0)
@@ -168,6 +171,7 @@ class Loader {
         const std::string name = r_.string(kv.first, "location name");
         if (w.find_location(name) >= 0) r_.fail(kv.first, "location '" + name + "' is defined twice");
         w.locations.push_back({name, r_.vec2(kv.second, "location '" + name + "'")});
+        w.index_names();
       }
     }
     if (const auto ww = n["walkways"]) walkways(ww, w);
@@ -189,6 +193,7 @@ class Loader {
       timing.walk = r_.number(t["walk"], "walk", 1, timing.green);
       if (t["offset"]) timing.offset = r_.number(t["offset"], "offset", 0, timing.cycle() - 1e-9);
       w.signals.push_back(name);
+      w.index_names();
       timings_.push_back(timing);
     }
   }
@@ -273,6 +278,7 @@ class Loader {
     }
     o.solid = n["solid"] ? r_.boolean(n["solid"], "solid") : true;
     w.obstacles.push_back(std::move(o));
+    w.index_names();
   }
 
   int ground_type(const YAML::Node& n, const World& w) {
