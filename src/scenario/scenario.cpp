@@ -703,7 +703,11 @@ class Loader {
     const Agents& ag = s.agents;
     double max_radius = 0;
     for (const double r : ag.radius) max_radius = std::max(max_radius, r);
-    UniformGrid grid(Aabb{s.world.bounds()}.inflated(10), std::max(1.0, 2 * max_radius));
+    // Over the agents too: clamped into the border cells of a small world, they would share a
+    // few cells and the overlap test would be quadratic.
+    Aabb area = s.world.bounds();
+    for (const Vec2& p : ag.foot[0]) area.add(p);
+    UniformGrid grid(area.inflated(10), std::max(1.0, 2 * max_radius));
     grid.build_points(ag.foot[0]);
     for (std::size_t i = 0; i < ag.size(); ++i) {
       const Vec2 p = ag.foot[0][i];
