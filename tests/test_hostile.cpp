@@ -132,3 +132,43 @@ TEST_CASE("20,000 hand-listed agents in a small world load without a quadratic o
   CHECK(parse_scenario(text, "crowd.yaml").agents.size() == 20000);
   CHECK(seconds_since(start) < 3.0 * kSlack);
 }
+
+TEST_CASE("dubious but workable worlds load with file:line:col warnings") {
+  const std::string walk_to = std::string(kBehaviors) +
+                              "patnets:\n  walk_to:\n    params: {to: location}\n    states:\n"
+                              "      go: {do: [{target: {goal: to}}], go: [{if: \"arrived(to, 0.5)\", to: exit}]}\n"
+                              "population: {target: 10, behavior: w, walk_net: walk_to}\n";
+  SUBCASE("an endpoint inside a solid box") {
+    const Scenario s = parse_scenario("world:\n"
+                                      "  boxes: [{name: block, center: [20, 0], size: [4, 4]}]\n"
+                                      "  locations: {a: [0, 0], b: [10, 0], c: [20, 0]}\n"
+                                      "  walkways:\n"
+                                      "    edges: [[a, b], [b, c]]\n"
+                                      "    endpoints: [a, b, c]\n" +
+                                          walk_to,
+                                      "buried.yaml");
+    REQUIRE(s.warnings.size() == 1);
+    CHECK(s.warnings[0] == "buried.yaml:6:23: warning: walkway endpoint 'c' lies inside solid obstacle 'block': "
+                           "pedestrians entering there would be stuck");
+  }
+  SUBCASE("a city pitch smaller than its tile") {
+    const Scenario s = parse_scenario("world:\n"
+                                      "  boxes: [{center: [0, 0], size: [30, 20]}]\n"
+                                      "  locations: {a: [20, 0]}\n" +
+                                          std::string(kBehaviors) +
+                                          "agents: [{behavior: w, position: [-20, 12]}]\n"
+                                          "city: {nx: 2, ny: 2, pitch: [25, 25]}\n",
+                                      "overlap.yaml");
+    REQUIRE(s.warnings.size() == 1);
+    CHECK(s.warnings[0].rfind("overlap.yaml:11:29: warning: city pitch is smaller than the tile (30.00 × 20.00 m)", 0) == 0);
+  }
+}
+
+TEST_CASE("the shipped scenarios load without warnings") {
+  for (const char* name : {"intersection.yaml", "north_net.yaml", "sawtooth.yaml", "swap6.yaml", "two_rooms.yaml",
+                           "radiator.yaml", "pursuit.yaml", "crossing3.yaml", "swap6_rushed.yaml",
+                           "full_system.yaml", "homer_marge.yaml"}) {
+    CAPTURE(name);
+    CHECK(load_scenario(test::source_path(std::string("data/scenarios/") + name)).warnings.empty());
+  }
+}

@@ -106,6 +106,7 @@ std::string hex(std::uint64_t v) {
 int validate_command(const std::string& scenario) {
   try {
     const Scenario s = load_scenario(scenario);
+    for (const std::string& w : s.warnings) std::fprintf(stderr, "%s\n", w.c_str());
     std::printf("%s: ok (%zu agents, %zu behavior nets, %zu obstacles, %zu regions)\n",
                 scenario.c_str(), s.agents.size(), s.nets.size(), s.world.obstacles.size(),
                 s.world.regions.size());
@@ -125,6 +126,8 @@ int run_command(const RunOptions& o) {
     std::fprintf(stderr, "%s\n", e.what());
     return 2;
   }
+  if (!o.quiet)
+    for (const std::string& w : scenario.warnings) std::fprintf(stderr, "%s\n", w.c_str());
   if (o.seed) scenario.config.seed = *o.seed;
   std::shared_ptr<const motion::MotionLibrary> steps;
   try {

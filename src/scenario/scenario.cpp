@@ -9,6 +9,7 @@
 #include "footfall/behavior/model_effects.hpp"
 #include "footfall/world/city.hpp"
 #include "scripts_loader.hpp"
+#include "world_checks.hpp"
 #include "view_settings.hpp"
 #include "yaml_reader.hpp"
 
@@ -59,13 +60,19 @@ class Loader {
       city->ny = overrides_.city_ny;
     }
     // A 1 × 1 city is the world itself; the file then only states its pitch.
-    if (city && city->nx * city->ny > 1) tile_grid(*city, s);
-    s.world.finalize();
-    try {
-      s.world.walkways.finalize(s.world);
-    } catch (const std::invalid_argument& e) {
-      r_.fail(root["world"], e.what());
+    const bool tiled = city && city->nx * city->ny > 1;
+    if (city) {
+      // The tile as the file gives it, checked before it is repeated.
+      World tile_only;
+      if (tiled) tile_only = s.world;
+      World& tile = tiled ? tile_only : s.world;
+      finalize_world(tile, root);
+      check_tile(tile, *city, root);
+      check_memory(tile, *city, root);
     }
+    if (tiled) tile_grid(*city, s);
+    if (!city || tiled) finalize_world(s.world, root);
+    if (!city) check_tile_endpoints(s.world);
     if (!root["behaviors"]) r_.fail(root, "the scenario has no 'behaviors'");
     behaviors(root["behaviors"], s);
     if (const auto m = root["agent_model"]) agent_model(m, s.model);
@@ -88,11 +95,71 @@ class Loader {
     scripts.check_spawn_cycles();
     scripts.validate_unused();
     s.scripts = std::move(scripts.scripts());
+    s.warnings = std::move(warnings_);
     return s;
   }
 
  private:
   // ---- world ---------------------------------------------------------------------------------
+  void finalize_world(World& w, const YAML::Node& root) {
+    w.finalize();
+    try {
+      w.walkways.finalize(w);
+    } catch (const std::invalid_argument& e) {
+      r_.fail(root["world"], e.what());
+    }
+  }
+
+  void warn(const YAML::Node& at, const std::string& message) {
+    warnings_.push_back(r_.where(at) + ": warning: " + message);
+  }
+
+  // Endpoints inside a solid obstacle: whoever enters there is stuck (a warning each), and the
+  // population's routes leave them out.
+  void check_tile_endpoints(const World& tile) {
+    const std::vector<int> inside = endpoints_inside_obstacles(tile);
+    for (std::size_t i = 0; i < inside.size() && i < endpoint_nodes_.size(); ++i) {
+      if (inside[i] < 0) continue;
+      const std::string& name = tile.obstacles[inside[i]].name;
+      warn(endpoint_nodes_[i], "walkway endpoint '" + endpoint_nodes_[i].Scalar() + "' lies inside solid obstacle" +
+                                   (name.empty() ? std::string() : " '" + name + "'") +
+                                   ": pedestrians entering there would be stuck");
+    }
+  }
+
+  void check_tile(const World& tile, const CityTiling& city, const YAML::Node& root) {
+    check_tile_endpoints(tile);
+    const Aabb b = content_bounds(tile);
+    const Vec2 extent = b.lo.x() <= b.hi.x() ? Vec2(b.hi - b.lo) : Vec2::Zero();
+    constexpr double kSeam = 1e-3;  // neighbouring tiles may touch
+    if (city.nx * city.ny > 1 && (extent.x() > city.pitch.x() + kSeam || extent.y() > city.pitch.y() + kSeam)) {
+      char size[96];
+      std::snprintf(size, sizeof size, "%.2f × %.2f m", extent.x(), extent.y());
+      warn(root["city"]["pitch"], std::string("city pitch is smaller than the tile (") + size +
+                                      "): neighbouring intersections overlap");
+    }
+  }
+
+  // Memory is estimated before the city is built, so that one too large for this machine is an
+  // error here and not std::bad_alloc half-way through.
+  void check_memory(const World& tile, const CityTiling& city, const YAML::Node& root) {
+    const double tiles = static_cast<double>(city.nx) * city.ny;
+    double per_tile = 0;
+    if (const YAML::Node pop = root["population"]; pop && pop.IsMap() && pop["target"])
+      per_tile = overrides_.population ? *overrides_.population
+                                       : static_cast<double>(r_.integer(pop["target"], "target", 0, 1000000));
+    const double need = estimated_bytes(tile, tiles, tiles * per_tile);
+    const double limit = static_cast<double>(memory_limit());
+    if (need > limit) {
+      char message[256];
+      std::snprintf(message, sizeof message,
+                    "a %d × %d city needs about %.1f GB of memory, more than the %.1f GB this process may use "
+                    "(the machine's memory, ulimit -v or -d): use fewer intersections",
+                    city.nx, city.ny, need / 1e9, limit / 1e9);
+      r_.fail(root["city"], message);
+    }
+  }
+
   void world(const YAML::Node& n, World& w) {
     r_.expect_map(n, "world",
                   {"ground_types", "default_ground", "signals", "regions", "boxes", "cylinders",
@@ -231,7 +298,10 @@ class Loader {
     }
     if (const auto ends = n["endpoints"]) {
       r_.expect_seq(ends, "walkways.endpoints");
-      for (const auto& e : ends) w.walkways.endpoints.push_back(loc(e));
+      for (const auto& e : ends) {
+        w.walkways.endpoints.push_back(loc(e));
+        endpoint_nodes_.push_back(e);
+      }
     }
   }
 
@@ -619,6 +689,15 @@ class Loader {
                               : static_cast<std::uint32_t>(r_.integer(n["target"], "target", 0, 1000000));
     pop.target = per_tile * static_cast<std::uint32_t>(s.tiles);
     if (pop.target > 2000000) r_.fail(n["target"], "at most 2,000,000 pedestrians");
+    if (pop.target > 0) {
+      // Pedestrians enter only where a route leads to another endpoint, and not inside a building.
+      const std::vector<int> inside = endpoints_inside_obstacles(s.world);
+      std::vector<std::uint32_t> open;
+      for (std::size_t i = 0; i < inside.size(); ++i)
+        if (inside[i] < 0) open.push_back(s.world.walkways.endpoints[i]);
+      if (!any_route_between(s.world, open))
+        r_.fail(n, "no walkway route joins two endpoints (outside solid obstacles): nobody would ever enter");
+    }
     const int b = behavior_index(n["behavior"], s);
     pop.behavior = static_cast<std::uint32_t>(b);
     pop.params = template_defaults_[b];
@@ -738,6 +817,8 @@ class Loader {
 
   Reader r_;
   ScenarioOverrides overrides_;
+  std::vector<std::string> warnings_;        // "file:line:col: warning: ...", in the order found
+  std::vector<YAML::Node> endpoint_nodes_;    // walkways.endpoints as written, for warnings
   std::unordered_map<std::string, int> agent_index_;
   std::vector<std::vector<double>> template_defaults_;
   std::vector<patnet::SignalTiming> timings_;

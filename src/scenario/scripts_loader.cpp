@@ -317,8 +317,10 @@ Program ScriptsLoader::compile(const Declared& d, int behavior) {
         if (!t["to"]) r_->fail(t, "a transition needs 'to'");
         if (!t["if"] == !t["after"]) r_->fail(t, "a transition needs exactly one of 'if' and 'after'");
         const bool timed = static_cast<bool>(t["after"]);
-        st.transitions.push_back(
-            {expression(timed ? t["after"] : t["if"], scope, !timed), timed, state_index(p, t["to"])});
+        Compiled when = expression(timed ? t["after"] : t["if"], scope, !timed);
+        if (timed && when.constant && !(when.value >= 0))
+          r_->fail(t["after"], "'after' is a time in the state and cannot be negative");
+        st.transitions.push_back({std::move(when), timed, state_index(p, t["to"])});
       }
     }
     if (body["default"]) st.default_to = state_index(p, body["default"]);
