@@ -172,3 +172,13 @@ TEST_CASE("the shipped scenarios load without warnings") {
     CHECK(load_scenario(test::source_path(std::string("data/scenarios/") + name)).warnings.empty());
   }
 }
+
+TEST_CASE("10,000 declared nets, none of them started, are each checked in linear time") {
+  std::string text = std::string("world: {}\n") + kBehaviors + "patnets:\n";
+  for (int i = 0; i < 10000; ++i)
+    text += "  n" + std::to_string(i) + ": {states: {s: {go: [{after: 1, to: exit}]}}}\n";
+  text += "agents: [{behavior: w, position: [0, 0]}]\n";
+  const auto start = Clock::now();
+  CHECK(parse_scenario(text, "nets.yaml").scripts.programs.size() < 100);  // checked, then dropped
+  CHECK(seconds_since(start) < 3.0 * kSlack);  // about 0.4 s; 6.6 s when every net copied the list of names
+}

@@ -109,7 +109,10 @@ Scope ScriptsLoader::scope_for(const Program* program, int behavior) {
   s.world = &world_;
   s.behavior = behavior >= 0 ? &nets_[behavior] : nullptr;
   s.program = program;
-  s.net_names = keys_of(index_);
+  // The names change only while nets are declared: listed once after, not once per net compiled.
+  if (!net_names_ || net_names_->size() != index_.size())
+    net_names_ = std::make_shared<const std::vector<std::string>>(keys_of(index_));
+  s.net_names = net_names_;
   s.tile_prefix = tile_prefix_;
   s.agents = agents_;
   s.model = model_;
@@ -165,14 +168,15 @@ void ScriptsLoader::compile_queued() {
 }
 
 // A spawn cycle would spawn without end at run time (each spawn runs the child's first actions at
-// once): a depth-first search over the spawns of every compiled program, without recursion.
-void ScriptsLoader::check_spawn_cycles() const {
+// once): a depth-first search over the spawns of the programs compiled since `since`, without
+// recursion. Programs compiled before never spawn later ones, so a cycle lies among the new ones.
+void ScriptsLoader::check_spawn_cycles(const Checkpoint& since) const {
   const std::size_t n = scripts_.programs.size();
   std::vector<std::vector<std::size_t>> out(n);  // indices into spawns_, by spawning program
-  for (std::size_t e = 0; e < spawns_.size(); ++e) out[spawns_[e].from].push_back(e);
+  for (std::size_t e = since.spawns; e < spawns_.size(); ++e) out[spawns_[e].from].push_back(e);
   enum : char { kNew, kOnPath, kDone };
   std::vector<char> state(n, kNew);
-  for (std::uint32_t root = 0; root < n; ++root) {
+  for (auto root = static_cast<std::uint32_t>(since.programs); root < n; ++root) {
     if (state[root] != kNew) continue;
     std::vector<std::pair<std::uint32_t, std::size_t>> stack{{root, 0}};  // program, next edge
     std::vector<std::size_t> path;  // the edge into each stack entry but the first
@@ -239,7 +243,7 @@ void ScriptsLoader::validate_unused() {
       const Checkpoint mark{scripts_.programs.size(), spawns_.size()};
       try {
         program(declared_[c].name, declared_[c].node, declared_[c].global ? -1 : b);
-        check_spawn_cycles();
+        check_spawn_cycles(mark);
         roll_back(mark);
         first.reset();
         break;

@@ -40,7 +40,10 @@ class ScriptsLoader {
   // Load-time checks once every net the scenario starts is compiled: a net that spawns itself,
   // directly or through others, is an error at a spawn of the cycle; so is any error in a declared
   // net that nothing starts.
-  void check_spawn_cycles() const;
+  struct Checkpoint {
+    std::size_t programs, spawns;
+  };
+  void check_spawn_cycles(const Checkpoint& since = Checkpoint{0, 0}) const;
   void validate_unused();
 
   Scripts& scripts() { return scripts_; }
@@ -68,10 +71,6 @@ class ScriptsLoader {
     YAML::Node at;
     const yaml::Reader* reader;
   };
-  struct Checkpoint {
-    std::size_t programs, spawns;
-  };
-
   void compile_queued();
   [[noreturn]] void report_cycle(const std::vector<std::size_t>& cycle) const;
   void roll_back(const Checkpoint& mark);
@@ -97,6 +96,7 @@ class ScriptsLoader {
   const std::vector<NetTemplate>& nets_;
   std::vector<Declared> declared_;
   std::map<std::string, std::size_t> index_;
+  std::shared_ptr<const std::vector<std::string>> net_names_;  // index_'s keys, for suggestions
   std::map<std::pair<std::size_t, int>, std::uint32_t> compiled_;  // (class, template) → program
   Scripts scripts_;
   std::deque<Queued> queue_;  // reserved programs still to compile
