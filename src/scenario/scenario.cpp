@@ -1,5 +1,6 @@
 #include "footfall/scenario/scenario.hpp"
 
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 #include <fstream>
@@ -837,6 +838,9 @@ Scenario parse_scenario(const std::string& text, const std::string& file_name,
   YAML::Node root;
   try {
     root = YAML::Load(text);
+  } catch (const YAML::DeepRecursion& e) {  // yaml-cpp's own message is "bad file"
+    throw ScenarioError(file_name, e.mark.line + 1, e.mark.column + 1,
+                        "YAML nested " + std::to_string(e.depth()) + " levels deep: too deep to read");
   } catch (const YAML::ParserException& e) {
     throw ScenarioError(file_name, e.mark.line + 1, e.mark.column + 1, e.msg);
   }
