@@ -2,7 +2,10 @@
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
 
+#include <cmath>
+#include <csignal>
 #include <cstdio>
+#include <new>
 
 #include "commands.hpp"
 
@@ -21,9 +24,46 @@ void add_size_option(CLI::App* command, int& width, int& height, const std::stri
       help);
 }
 
+// A number the option's own range check would let through: NaN compares false with every bound.
+const CLI::Validator kFinite(
+    [](std::string& s) {
+      try {
+        std::size_t used = 0;
+        if (std::isfinite(std::stod(s, &used)) && used == s.size()) return std::string();
+      } catch (const std::exception&) {
+      }
+      return "expected a finite number, got '" + s + "'";
+    },
+    "FINITE");
+
+// A seed is a count: CLI11 would read -1 as 2^64 - 1.
+const CLI::Validator kSeed(
+    [](std::string& s) {
+      const bool digits = !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
+      if (digits && (s.size() < 16 || (s.size() == 16 && s <= "9007199254740992"))) return std::string();
+      return "expected a seed from 0 to 2^53 (9007199254740992), got '" + s + "'";
+    },
+    "SEED");
+
+int run(int argc, char** argv);
+
 }  // namespace
 
+// Out of memory anywhere (a city too large for the machine) is a message and exit 1, not an abort.
 int main(int argc, char** argv) {
+  // A reader that goes away (a closed pipe or FIFO) is a write error with a message, not a kill.
+  std::signal(SIGPIPE, SIG_IGN);
+  try {
+    return run(argc, argv);
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "footfall: out of memory: the scenario is too large for this machine\n");
+    return 1;
+  }
+}
+
+namespace {
+
+int run(int argc, char** argv) {
   using namespace footfall::app;
   CLI::App app{"footfall — behavioral simulation of walking pedestrians (Granieri et al. 1995)"};
   app.require_subcommand(1);
@@ -35,7 +75,7 @@ int main(int argc, char** argv) {
                     "no window: only simulate, or render offscreen for --screenshot and --record");
   run_cmd->add_option("--frames", run.frames, "frames to simulate (default: the scenario's duration)")
       ->check(CLI::Range(0l, 100'000'000l));
-  run_cmd->add_option("--seed", run.seed, "override the scenario's seed");
+  run_cmd->add_option("--seed", run.seed, "override the scenario's seed (0 to 2^53)")->check(kSeed);
   run_cmd->add_option("--threads", run.threads, "worker threads (0: all cores)")
       ->check(CLI::Range(0, 1024));
   run_cmd->add_option("--trajectory", run.trajectory, "write frame,time,agent,x,y,heading,state CSV");
@@ -50,15 +90,15 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--realtime", run.realtime_ms,
                       "realtime mode: a smaller fan after CONTROL took longer than this many ms "
                       "(results then depend on timing); 0: off")
-      ->check(CLI::Range(0.0, 1e6));
+      ->check(kFinite & CLI::Range(0.0, 1e6));
   run_cmd->add_flag("-q,--quiet", run.quiet, "print only errors");
   run_cmd->add_option("--screenshot", run.screenshot, "render and write the last frame as a PNG");
   run_cmd->add_option("--record", run.record, "render and write every frame as DIR/frame_NNNNNN.png");
   add_size_option(run_cmd, run.width, run.height, "window or image size, WxH (default 1280x720)");
   run_cmd->add_option("--lod-near", run.lod_near, "metres: high detail nearer (default: the scenario's view, else 15)")
-      ->check(CLI::Range(0.0, 1e6));
+      ->check(kFinite & CLI::Range(0.0, 1e6));
   run_cmd->add_option("--lod-far", run.lod_far, "metres: low detail farther (default: the scenario's view, else 40)")
-      ->check(CLI::Range(0.0, 1e6));
+      ->check(kFinite & CLI::Range(0.0, 1e6));
   run_cmd->add_option("--lod", run.lod, "level of detail of every figure")
       ->check(CLI::IsMember({"auto", "high", "medium", "low"}))->capture_default_str();
   run_cmd->add_option("--shaders", run.shaders, "directory of the GLSL shaders (default: beside the binary, "
@@ -94,7 +134,7 @@ int main(int argc, char** argv) {
   bench_cmd->add_option("--pipeline-depth", bench.depth, "frames in flight")
       ->check(CLI::Range(1, 8))
       ->capture_default_str();
-  bench_cmd->add_option("--seed", bench.seed, "override the scenario's seed");
+  bench_cmd->add_option("--seed", bench.seed, "override the scenario's seed (0 to 2^53)")->check(kSeed);
   bench_cmd->add_option("--out", bench.out, "directory for bench.csv and bench.png")
       ->capture_default_str();
   bench.motion_dir = FOOTFALL_MOTION_DIR;
@@ -124,3 +164,5 @@ int main(int argc, char** argv) {
   if (*bench_cmd) return bench_command(bench);
   return validate_command(validate_path);
 }
+
+}  // namespace

@@ -15,12 +15,14 @@
 
 #include "commands.hpp"
 #include "footfall/core/atomic_file.hpp"
+#include "footfall/core/csv.hpp"
 #include "footfall/motion/library.hpp"
 #include "footfall/pipeline/frame_pipeline.hpp"
 #include "footfall/scenario/scenario.hpp"
 #ifdef FOOTFALL_HAS_RENDER
 #include "footfall/render/viewer.hpp"
 #endif
+#include "interrupt.hpp"
 #include "series.hpp"
 
 namespace footfall::app {
@@ -31,17 +33,22 @@ struct CommandError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Names never change after the simulation is built, so reading them beside a running step is safe.
+// `names` are the agents' names as CSV fields (quoted where they must be, core/csv.hpp). Names
+// never change after the simulation is built, so reading them beside a running step is safe.
 void write_trajectory_rows(std::ostream& out, const Snapshot& s, const std::vector<std::string>& names) {
-  char line[256];
+  char head[64], tail[256];
+  const auto put = [&out](const char* text, int n, std::size_t size) {
+    out.write(text, std::clamp<std::streamsize>(n, 0, static_cast<std::streamsize>(size) - 1));
+  };
   for (std::size_t a = 0; a < s.size(); ++a) {
     if (!s.active[a]) continue;
     const char* state = s.arrived[a] ? "arrived" : gait_name(s.gait[a]);
-    const int n = std::snprintf(line, sizeof line, "%llu,%.4f,%s,%.6f,%.6f,%.6f,%s\n",
-                                static_cast<unsigned long long>(s.frame), s.time,
-                                names[a].c_str(), s.location[a].x(), s.location[a].y(),
-                                s.heading[a], state);
-    out.write(line, n);
+    put(head, std::snprintf(head, sizeof head, "%llu,%.4f,", static_cast<unsigned long long>(s.frame), s.time),
+        sizeof head);
+    out << names[a];
+    put(tail, std::snprintf(tail, sizeof tail, ",%.6f,%.6f,%.6f,%s\n", s.location[a].x(), s.location[a].y(),
+                            s.heading[a], state),
+        sizeof tail);
   }
 }
 
@@ -118,6 +125,7 @@ nlohmann::ordered_json measurement_json(const Measurements& m) {
 int validate_command(const std::string& scenario) {
   try {
     const Scenario s = load_scenario(scenario);
+    for (const std::string& w : s.warnings) std::fprintf(stderr, "%s\n", w.c_str());
     std::printf("%s: ok (%zu agents, %zu behavior nets, %zu obstacles, %zu regions)\n",
                 scenario.c_str(), s.agents.size(), s.nets.size(), s.world.obstacles.size(),
                 s.world.regions.size());
@@ -137,6 +145,8 @@ int run_command(const RunOptions& o) {
     std::fprintf(stderr, "%s\n", e.what());
     return 2;
   }
+  if (!o.quiet)
+    for (const std::string& w : scenario.warnings) std::fprintf(stderr, "%s\n", w.c_str());
   if (o.seed) scenario.config.seed = *o.seed;
   std::shared_ptr<const motion::MotionLibrary> steps;
   try {
@@ -172,12 +182,19 @@ int run_command(const RunOptions& o) {
 
   const long frames = o.frames ? *o.frames
                                : static_cast<long>(std::llround(scenario.duration / scenario.config.dt));
+  // From here SIGINT and SIGTERM end the run at the next frame, with its outputs (interrupt.hpp).
+  const InterruptWatch interrupt;
   try {
-    std::unique_ptr<AtomicFile> trajectory;
-    if (!o.trajectory.empty()) {
-      trajectory = std::make_unique<AtomicFile>(o.trajectory);
-      trajectory->stream() << "frame,time,agent,x,y,heading,state\n";
+    // Every output is opened before the first frame: a path that cannot be written stops the run
+    // before it starts (exit 2), and nothing is published until the last output is finished.
+    std::unique_ptr<AtomicFile> trajectory, summary;
+    try {
+      if (!o.trajectory.empty()) trajectory = std::make_unique<AtomicFile>(o.trajectory);
+      if (!o.summary.empty()) summary = std::make_unique<AtomicFile>(o.summary);
+    } catch (const OutputPathError& e) {
+      throw CommandError(e.what());
     }
+    if (trajectory) trajectory->stream() << "frame,time,agent,x,y,heading,state\n";
     // The viewer may run up to four steps beside the DRAW of one frame (a window at speed > 1).
     scenario.config.snapshots = std::max({scenario.config.snapshots, o.depth, render ? 5 : 1});
     scenario.config.realtime_budget_ms = o.realtime_ms;
@@ -185,7 +202,8 @@ int run_command(const RunOptions& o) {
                    scenario.config, std::move(scenario.scripts), steps);
     spdlog::info("{}: {} agents, {} frames at {:.0f} Hz, seed {}, {} threads", o.scenario,
                  sim.agents().size(), frames, 1.0 / sim.config().dt, sim.config().seed, threads);
-    const std::vector<std::string>& names = sim.agents().name;
+    std::vector<std::string> names;
+    for (const std::string& n : sim.agents().name) names.push_back(csv_field(n));
     if (trajectory) write_trajectory_rows(trajectory->stream(), sim.snapshot(), names);
     Measurements measurements(scenario.measurement);
     measurements.observe(sim.snapshot());
@@ -207,6 +225,7 @@ int run_command(const RunOptions& o) {
       render::ViewerOptions v = viewer_options(o, scenario.view, sim, offscreen);
       // A window runs until it is closed unless a frame count is given.
       if (offscreen || o.frames) v.frames = frames;
+      v.stop = [&interrupt] { return interrupt.requested(); };
       // Called right after each step, on the simulation's side of the overlap with DRAW.
       const render::RenderReport report = render::run_viewer(sim, v, [&](const Simulation& s) {
         if (trajectory) write_trajectory_rows(trajectory->stream(), s.snapshot(), names);
@@ -236,14 +255,20 @@ int run_command(const RunOptions& o) {
     } else {
       // With depth > 1 the output of frame N overlaps the simulation of N + 1.
       auto last = start;
-      run_frames(sim, frames, o.depth, [&](const PublishedFrame& f) {
-        if (trajectory) write_trajectory_rows(trajectory->stream(), *f.snapshot, names);
-        measurements.observe(*f.snapshot);
-        const auto now = clock::now();
-        frame_ms.values.push_back(std::chrono::duration<double, std::milli>(now - last).count());
-        last = now;
-        record_stats(f.stats);
-      });
+      run_frames(
+          sim, frames, o.depth,
+          [&](const PublishedFrame& f) {
+            if (trajectory) {
+              write_trajectory_rows(trajectory->stream(), *f.snapshot, names);
+              trajectory->check();  // a full disk ends the run now, not after it
+            }
+            measurements.observe(*f.snapshot);
+            const auto now = clock::now();
+            frame_ms.values.push_back(std::chrono::duration<double, std::milli>(now - last).count());
+            last = now;
+            record_stats(f.stats);
+          },
+          [&interrupt] { return interrupt.requested(); });
     }
     const double wall = std::chrono::duration<double>(clock::now() - start).count();
 
@@ -290,12 +315,22 @@ int run_command(const RunOptions& o) {
     j["trajectory_hash"] = hex(sim.trajectory_hash());
     if (!measurements.spec().empty()) j["measurement"] = measurement_json(measurements);
     if (!rendering.is_null()) j["render"] = rendering;
+    // An interrupted run's outputs are complete up to its last frame, and say so.
+    const int signal = interrupt.signal();
+    j["interrupted"] = signal != 0;
+    if (signal) j["signal"] = signal_name(signal);
 
-    if (trajectory) trajectory->commit();
-    if (!o.summary.empty()) {
-      AtomicFile summary(o.summary);
-      summary.stream() << std::setw(2) << j << "\n";
-      summary.commit();
+    if (summary)  // a scenario path that is not UTF-8 must not fail the run here
+      summary->stream() << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    // All outputs finished (written and synced) before any is published: a failed run leaves none.
+    for (AtomicFile* f : {trajectory.get(), summary.get()})
+      if (f) f->finish();
+    for (AtomicFile* f : {trajectory.get(), summary.get()})
+      if (f) f->commit();
+    if (signal) {
+      spdlog::warn("interrupted by {} after {} frames; outputs hold the frames simulated", signal_name(signal),
+                   sim.frame());
+      return 128 + signal;
     }
     spdlog::info("{} frames in {:.2f} s ({:.0f} frames/s): {} arrived, {} collisions, {} stuck, "
                  "hash {}",
@@ -304,6 +339,9 @@ int run_command(const RunOptions& o) {
   } catch (const CommandError& e) {
     std::fprintf(stderr, "footfall: %s\n", e.what());
     return 2;
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "footfall: out of memory: the scenario is too large for this machine\n");
+    return 1;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "footfall: %s\n", e.what());
     return 1;

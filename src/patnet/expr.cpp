@@ -295,6 +295,13 @@ struct Operand {
   std::size_t at = 0;
 };
 
+// Nesting is bounded: the parser recurses once per '(', 'not', unary '-' or call, and the closures
+// it builds nest as deep, so input could otherwise overflow the stack at load time or at run time.
+constexpr int kMaxNesting = 200;
+// Operator chains (`x + x + ...`) build closures one level deeper per operator, which calls and
+// destructors walk recursively: the length of an expression is bounded too.
+constexpr std::size_t kMaxTokens = 4096;
+
 class Parser {
  public:
   Parser(std::string_view text, const Symbols& symbols)
@@ -318,12 +325,34 @@ class Parser {
   std::vector<Token> tokens_;  // always ends with Tok::End
   std::size_t pos_ = 0;
   const Symbols& symbols_;
+  int nesting_ = 0;
+
+  // One level deeper for the life of the guard; too deep is a syntax error at the token.
+  class Deeper {
+   public:
+    Deeper(Parser& p, const Token& at) : p_(p) {
+      if (++p_.nesting_ > kMaxNesting) {
+        --p_.nesting_;
+        throw SyntaxError(at.offset, "expression nested deeper than " + std::to_string(kMaxNesting) +
+                                         " levels of parentheses, 'not', '-' or calls");
+      }
+    }
+    ~Deeper() { --p_.nesting_; }
+    Deeper(const Deeper&) = delete;
+    Deeper& operator=(const Deeper&) = delete;
+
+   private:
+    Parser& p_;
+  };
 
   const Token& peek(std::size_t ahead = 0) const {
     return tokens_[std::min(pos_ + ahead, tokens_.size() - 1)];
   }
   Token next() {
     const Token t = peek();
+    if (pos_ + 1 >= kMaxTokens)
+      throw SyntaxError(t.offset, "expression longer than " + std::to_string(kMaxTokens) +
+                                      " tokens; split it with locals");
     if (pos_ + 1 < tokens_.size()) ++pos_;
     return t;
   }
@@ -359,6 +388,7 @@ class Parser {
   Operand negation() {
     if (peek().kind != Tok::Not) return comparison();
     const Token op = next();
+    const Deeper deeper(*this, op);
     Operand inner = negation();
     require(inner, Type::Bool, op, "");
     return {apply_unary(std::move(inner.code), Type::Bool, [](double v) { return truth(v == 0); }), op.offset};
@@ -401,6 +431,7 @@ class Parser {
   Operand unary() {
     if (peek().kind != Tok::Minus) return primary();
     const Token op = next();
+    const Deeper deeper(*this, op);
     Operand inner = unary();
     require(inner, Type::Number, op, "");
     return {apply_unary(std::move(inner.code), Type::Number, [](double v) { return -v; }), op.offset};
@@ -418,6 +449,7 @@ class Parser {
         return {resolve_name(t), t.offset};
       case Tok::LParen: {
         next();
+        const Deeper deeper(*this, t);
         Operand inner = expression();
         if (peek().kind != Tok::RParen)
           throw SyntaxError(peek().offset, "expected ')' to close '(' at " + std::to_string(t.offset));
@@ -491,6 +523,7 @@ class Parser {
 
   Operand call(const Token& function) {
     const Token open = next();  // '('
+    const Deeper deeper(*this, open);
     std::vector<Arg> args;
     std::vector<Failure> failures;
     if (peek().kind != Tok::RParen) {

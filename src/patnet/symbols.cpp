@@ -387,7 +387,8 @@ Symbols make_symbols(const Scope& scope) {
       const int p = args[0].name.empty() || !scope.program_id ? -1 : scope.program_id(args[0].name);
       if (p < 0)
         throw ExprError(args[0].offset, "running() takes the name of a net" +
-                                            did_you_mean(args[0].name, scope.net_names));
+                                            did_you_mean(args[0].name, scope.net_names ? *scope.net_names
+                                                                                      : std::vector<std::string>{}));
       return number([p](const EvalContext& c) {
         double n = 0;
         for (const Instance& i : agent_nets(c).running) n += i.alive && i.program == static_cast<std::uint32_t>(p);

@@ -9,7 +9,8 @@
 
 namespace footfall {
 
-void run_frames(Simulation& sim, long frames, int depth, const FrameConsumer& consume) {
+void run_frames(Simulation& sim, long frames, int depth, const FrameConsumer& consume,
+                const std::function<bool()>& stop) {
   if (depth < 1) throw std::invalid_argument("pipeline depth must be at least 1");
   if (depth > sim.config().snapshots)
     throw std::invalid_argument("pipeline depth " + std::to_string(depth) + " needs at least " +
@@ -30,7 +31,7 @@ void run_frames(Simulation& sim, long frames, int depth, const FrameConsumer& co
             tsan_forked();
             tsan_acquire(&stepped);
             tsan_acquire(&released);
-            if (produced == frames) {
+            if (produced == frames || (stop && stop())) {
               fc.stop();
               tsan_release(&stepped);  // this last call's reads, too, precede the return
               return {};

@@ -350,7 +350,7 @@ RenderReport run_viewer(Simulation& sim, const ViewerOptions& o, const StepHook&
   FrameRecord previous;
   std::uint64_t snapshot_index = 0;
   Clock::time_point frame_start = Clock::now();
-  while (!viewer->done()) {
+  while (!viewer->done() && !(o.stop && o.stop())) {
     const Clock::time_point now = Clock::now();
     const double wall = std::chrono::duration<double>(now - frame_start).count();
     frame_start = now;

@@ -1,5 +1,6 @@
 #include "footfall/scenario/scenario.hpp"
 
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 #include <fstream>
@@ -9,6 +10,7 @@
 #include "footfall/behavior/model_effects.hpp"
 #include "footfall/world/city.hpp"
 #include "scripts_loader.hpp"
+#include "world_checks.hpp"
 #include "view_settings.hpp"
 #include "measurement_spec.hpp"
 #include "yaml_reader.hpp"
@@ -61,13 +63,19 @@ class Loader {
       city->ny = overrides_.city_ny;
     }
     // A 1 × 1 city is the world itself; the file then only states its pitch.
-    if (city && city->nx * city->ny > 1) tile_grid(*city, s);
-    s.world.finalize();
-    try {
-      s.world.walkways.finalize(s.world);
-    } catch (const std::invalid_argument& e) {
-      r_.fail(root["world"], e.what());
+    const bool tiled = city && city->nx * city->ny > 1;
+    if (city) {
+      // The tile as the file gives it, checked before it is repeated.
+      World tile_only;
+      if (tiled) tile_only = s.world;
+      World& tile = tiled ? tile_only : s.world;
+      finalize_world(tile, root);
+      check_tile(tile, *city, root);
+      check_memory(tile, *city, root);
     }
+    if (tiled) tile_grid(*city, s);
+    if (!city || tiled) finalize_world(s.world, root);
+    if (!city) check_tile_endpoints(s.world);
     if (!root["behaviors"]) r_.fail(root, "the scenario has no 'behaviors'");
     behaviors(root["behaviors"], s);
     if (const auto m = root["agent_model"]) agent_model(m, s.model);
@@ -88,12 +96,74 @@ class Loader {
     if (const auto pop = root["population"]) population(pop, s, scripts);
     if (const auto view = root["view"]) s.view = view_settings(r_, view);
     if (const auto m = root["measurement"]) s.measurement = measurement_spec(r_, m);
+    scripts.check_spawn_cycles();
+    scripts.validate_unused();
     s.scripts = std::move(scripts.scripts());
+    s.warnings = std::move(warnings_);
     return s;
   }
 
  private:
   // ---- world ---------------------------------------------------------------------------------
+  void finalize_world(World& w, const YAML::Node& root) {
+    w.finalize();
+    try {
+      w.walkways.finalize(w);
+    } catch (const std::invalid_argument& e) {
+      r_.fail(root["world"], e.what());
+    }
+  }
+
+  void warn(const YAML::Node& at, const std::string& message) {
+    warnings_.push_back(r_.where(at) + ": warning: " + message);
+  }
+
+  // Endpoints inside a solid obstacle: whoever enters there is stuck (a warning each), and the
+  // population's routes leave them out.
+  void check_tile_endpoints(const World& tile) {
+    const std::vector<int> inside = endpoints_inside_obstacles(tile);
+    for (std::size_t i = 0; i < inside.size() && i < endpoint_nodes_.size(); ++i) {
+      if (inside[i] < 0) continue;
+      const std::string& name = tile.obstacles[inside[i]].name;
+      warn(endpoint_nodes_[i], "walkway endpoint '" + endpoint_nodes_[i].Scalar() + "' lies inside solid obstacle" +
+                                   (name.empty() ? std::string() : " '" + name + "'") +
+                                   ": pedestrians entering there would be stuck");
+    }
+  }
+
+  void check_tile(const World& tile, const CityTiling& city, const YAML::Node& root) {
+    check_tile_endpoints(tile);
+    const Aabb b = content_bounds(tile);
+    const Vec2 extent = b.lo.x() <= b.hi.x() ? Vec2(b.hi - b.lo) : Vec2::Zero();
+    constexpr double kSeam = 1e-3;  // neighbouring tiles may touch
+    if (city.nx * city.ny > 1 && (extent.x() > city.pitch.x() + kSeam || extent.y() > city.pitch.y() + kSeam)) {
+      char size[96];
+      std::snprintf(size, sizeof size, "%.2f × %.2f m", extent.x(), extent.y());
+      warn(root["city"]["pitch"], std::string("city pitch is smaller than the tile (") + size +
+                                      "): neighbouring intersections overlap");
+    }
+  }
+
+  // Memory is estimated before the city is built, so that one too large for this machine is an
+  // error here and not std::bad_alloc half-way through.
+  void check_memory(const World& tile, const CityTiling& city, const YAML::Node& root) {
+    const double tiles = static_cast<double>(city.nx) * city.ny;
+    double per_tile = 0;
+    if (const YAML::Node pop = root["population"]; pop && pop.IsMap() && pop["target"])
+      per_tile = overrides_.population ? *overrides_.population
+                                       : static_cast<double>(r_.integer(pop["target"], "target", 0, 1000000));
+    const double need = estimated_bytes(tile, tiles, tiles * per_tile);
+    const double limit = static_cast<double>(memory_limit());
+    if (need > limit) {
+      char message[256];
+      std::snprintf(message, sizeof message,
+                    "a %d × %d city needs about %.1f GB of memory, more than the %.1f GB this process may use "
+                    "(the machine's memory, ulimit -v or -d): use fewer intersections",
+                    city.nx, city.ny, need / 1e9, limit / 1e9);
+      r_.fail(root["city"], message);
+    }
+  }
+
   void world(const YAML::Node& n, World& w) {
     r_.expect_map(n, "world",
                   {"ground_types", "default_ground", "signals", "regions", "boxes", "cylinders",
@@ -126,6 +196,7 @@ class Loader {
         if (!name.empty() && w.find_region(name) >= 0)
           r_.fail(g["name"], "region '" + name + "' is defined twice");
         w.regions.push_back({name, ground_type(g["type"], w), r_.polygon(g["polygon"], "region polygon")});
+        w.index_names();  // each name is looked up as the next one comes: keep loading linear
         if (const auto sig = g["signal"]) {
           w.regions.back().signal = w.find_signal(r_.string(sig, "signal"));
           if (w.regions.back().signal < 0)
@@ -171,6 +242,7 @@ class Loader {
         const std::string name = r_.string(kv.first, "location name");
         if (w.find_location(name) >= 0) r_.fail(kv.first, "location '" + name + "' is defined twice");
         w.locations.push_back({name, r_.vec2(kv.second, "location '" + name + "'")});
+        w.index_names();
       }
     }
     if (const auto ww = n["walkways"]) walkways(ww, w);
@@ -193,6 +265,7 @@ class Loader {
       timing.walk = r_.number(t["walk"], "walk", 1, timing.green);
       if (t["offset"]) timing.offset = r_.number(t["offset"], "offset", 0, timing.cycle() - 1e-9);
       w.signals.push_back(name);
+      w.index_names();
       timings_.push_back(timing);
     }
   }
@@ -230,7 +303,10 @@ class Loader {
     }
     if (const auto ends = n["endpoints"]) {
       r_.expect_seq(ends, "walkways.endpoints");
-      for (const auto& e : ends) w.walkways.endpoints.push_back(loc(e));
+      for (const auto& e : ends) {
+        w.walkways.endpoints.push_back(loc(e));
+        endpoint_nodes_.push_back(e);
+      }
     }
   }
 
@@ -277,6 +353,7 @@ class Loader {
     }
     o.solid = n["solid"] ? r_.boolean(n["solid"], "solid") : true;
     w.obstacles.push_back(std::move(o));
+    w.index_names();
   }
 
   int ground_type(const YAML::Node& n, const World& w) {
@@ -635,6 +712,15 @@ class Loader {
                               : static_cast<std::uint32_t>(r_.integer(n["target"], "target", 0, 1000000));
     pop.target = per_tile * static_cast<std::uint32_t>(s.tiles);
     if (pop.target > 2000000) r_.fail(n["target"], "at most 2,000,000 pedestrians");
+    if (pop.target > 0) {
+      // Pedestrians enter only where a route leads to another endpoint, and not inside a building.
+      const std::vector<int> inside = endpoints_inside_obstacles(s.world);
+      std::vector<std::uint32_t> open;
+      for (std::size_t i = 0; i < inside.size(); ++i)
+        if (inside[i] < 0) open.push_back(s.world.walkways.endpoints[i]);
+      if (!any_route_between(s.world, open))
+        r_.fail(n, "no walkway route joins two endpoints (outside solid obstacles): nobody would ever enter");
+    }
     const int b = behavior_index(n["behavior"], s);
     pop.behavior = static_cast<std::uint32_t>(b);
     pop.params = template_defaults_[b];
@@ -719,7 +805,11 @@ class Loader {
     const Agents& ag = s.agents;
     double max_radius = 0;
     for (const double r : ag.radius) max_radius = std::max(max_radius, r);
-    UniformGrid grid(Aabb{s.world.bounds()}.inflated(10), std::max(1.0, 2 * max_radius));
+    // Over the agents too: clamped into the border cells of a small world, they would share a
+    // few cells and the overlap test would be quadratic.
+    Aabb area = s.world.bounds();
+    for (const Vec2& p : ag.foot[0]) area.add(p);
+    UniformGrid grid(area.inflated(10), std::max(1.0, 2 * max_radius));
     grid.build_points(ag.foot[0]);
     for (std::size_t i = 0; i < ag.size(); ++i) {
       const Vec2 p = ag.foot[0][i];
@@ -750,6 +840,8 @@ class Loader {
 
   Reader r_;
   ScenarioOverrides overrides_;
+  std::vector<std::string> warnings_;        // "file:line:col: warning: ...", in the order found
+  std::vector<YAML::Node> endpoint_nodes_;    // walkways.endpoints as written, for warnings
   std::unordered_map<std::string, int> agent_index_;
   std::vector<std::vector<double>> template_defaults_;
   std::vector<patnet::SignalTiming> timings_;
@@ -768,6 +860,9 @@ Scenario parse_scenario(const std::string& text, const std::string& file_name,
   YAML::Node root;
   try {
     root = YAML::Load(text);
+  } catch (const YAML::DeepRecursion& e) {  // yaml-cpp's own message is "bad file"
+    throw ScenarioError(file_name, e.mark.line + 1, e.mark.column + 1,
+                        "YAML nested " + std::to_string(e.depth()) + " levels deep: too deep to read");
   } catch (const YAML::ParserException& e) {
     throw ScenarioError(file_name, e.mark.line + 1, e.mark.column + 1, e.msg);
   }

@@ -1,5 +1,7 @@
 #include "scripts_loader.hpp"
 
+#include <optional>
+
 #include "footfall/patnet/symbols.hpp"
 #include "locomotion_nets.hpp"
 
@@ -107,7 +109,10 @@ Scope ScriptsLoader::scope_for(const Program* program, int behavior) {
   s.world = &world_;
   s.behavior = behavior >= 0 ? &nets_[behavior] : nullptr;
   s.program = program;
-  s.net_names = keys_of(index_);
+  // The names change only while nets are declared: listed once after, not once per net compiled.
+  if (!net_names_ || net_names_->size() != index_.size())
+    net_names_ = std::make_shared<const std::vector<std::string>>(keys_of(index_));
+  s.net_names = net_names_;
   s.tile_prefix = tile_prefix_;
   s.agents = agents_;
   s.model = model_;
@@ -133,17 +138,131 @@ std::uint32_t ScriptsLoader::program(const std::string& name, const YAML::Node& 
   const auto key = std::make_pair(it->second, behavior);
   if (const auto c = compiled_.find(key); c != compiled_.end()) return c->second;
   if (d.builtin && behavior >= 0) check_roles(d, at, behavior);
-  // Reserve the id first: a net may spawn or test itself.
+  // Reserve the id first: a net may spawn or test itself. Nets met while compiling one are queued,
+  // not compiled inside it, so a long chain of nets spawning nets cannot exhaust the stack.
   const auto id = static_cast<std::uint32_t>(scripts_.programs.size());
   compiled_[key] = id;
   scripts_.programs.emplace_back();
-  // Compile in the reader of the text the net was declared in (the scenario, or the built-ins).
-  const yaml::Reader* caller = r_;
-  r_ = d.reader;
-  Program p = compile(d, behavior);
-  r_ = caller;
-  scripts_.programs[id] = std::move(p);
+  queue_.push_back({id, it->second, behavior});
+  if (!compiling_) compile_queued();
   return id;
+}
+
+void ScriptsLoader::compile_queued() {
+  // Compile in the reader of the text each net was declared in (the scenario, or the built-ins).
+  const yaml::Reader* caller = r_;
+  compiling_ = true;
+  struct Restore {
+    ScriptsLoader& l;
+    const yaml::Reader* caller;
+    ~Restore() { l.r_ = caller, l.compiling_ = false; }
+  } restore{*this, caller};
+  while (!queue_.empty()) {
+    const Queued q = queue_.front();
+    queue_.pop_front();
+    const Declared& d = declared_[q.declared];
+    r_ = d.reader;
+    compiling_program_ = q.program;
+    scripts_.programs[q.program] = compile(d, q.behavior);
+  }
+}
+
+// A spawn cycle would spawn without end at run time (each spawn runs the child's first actions at
+// once): a depth-first search over the spawns of the programs compiled since `since`, without
+// recursion. Programs compiled before never spawn later ones, so a cycle lies among the new ones.
+void ScriptsLoader::check_spawn_cycles(const Checkpoint& since) const {
+  const std::size_t n = scripts_.programs.size();
+  std::vector<std::vector<std::size_t>> out(n);  // indices into spawns_, by spawning program
+  for (std::size_t e = since.spawns; e < spawns_.size(); ++e) out[spawns_[e].from].push_back(e);
+  enum : char { kNew, kOnPath, kDone };
+  std::vector<char> state(n, kNew);
+  for (auto root = static_cast<std::uint32_t>(since.programs); root < n; ++root) {
+    if (state[root] != kNew) continue;
+    std::vector<std::pair<std::uint32_t, std::size_t>> stack{{root, 0}};  // program, next edge
+    std::vector<std::size_t> path;  // the edge into each stack entry but the first
+    state[root] = kOnPath;
+    while (!stack.empty()) {
+      const std::uint32_t p = stack.back().first;
+      if (stack.back().second == out[p].size()) {
+        state[p] = kDone;
+        stack.pop_back();
+        if (!path.empty()) path.pop_back();
+        continue;
+      }
+      const std::size_t e = out[p][stack.back().second++];
+      const std::uint32_t q = spawns_[e].to;
+      if (state[q] == kOnPath) {
+        std::size_t j = 0;
+        while (stack[j].first != q) ++j;
+        std::vector<std::size_t> cycle(path.begin() + static_cast<std::ptrdiff_t>(j), path.end());
+        cycle.push_back(e);
+        report_cycle(cycle);
+      }
+      if (state[q] == kNew) {
+        state[q] = kOnPath;
+        path.push_back(e);
+        stack.push_back({q, 0});
+      }
+    }
+  }
+}
+
+void ScriptsLoader::report_cycle(const std::vector<std::size_t>& cycle) const {
+  const auto name = [&](std::uint32_t program) { return "'" + scripts_.programs[program].name + "'"; };
+  std::string message;
+  if (cycle.size() == 1) {
+    message = "net " + name(spawns_[cycle[0]].from) + " spawns itself";
+  } else {
+    message = "spawn cycle: net " + name(spawns_[cycle[0]].from);
+    for (std::size_t k = 0; k < cycle.size(); ++k)
+      message += (k == 0 ? " spawns " : ", which spawns ") + name(spawns_[cycle[k]].to);
+  }
+  message += "; a net may not spawn itself, directly or through others (repeat with a transition)";
+  // Point at a spawn in the scenario's own text rather than inside a built-in net.
+  const Site* at = &spawns_[cycle.back()];
+  for (const std::size_t e : cycle)
+    if (spawns_[e].reader != builtin_reader_.get()) {
+      at = &spawns_[e];
+      break;
+    }
+  at->reader->fail(at->at, message);
+}
+
+// A declared net no agent starts is still checked: a global one as such, an agent's against each
+// behavior net until one accepts it (the first one's error otherwise). Its programs are then
+// dropped again, so the simulation runs exactly what the scenario uses.
+void ScriptsLoader::validate_unused() {
+  std::vector<bool> used(declared_.size(), false);
+  for (const auto& [key, id] : compiled_) used[key.first] = true;
+  const yaml::Reader* user = r_;
+  for (std::size_t c = 0; c < declared_.size(); ++c) {
+    if (declared_[c].builtin || used[c]) continue;
+    std::optional<ScenarioError> first;
+    const int templates = declared_[c].global ? 1 : static_cast<int>(nets_.size());
+    for (int b = 0; b < templates; ++b) {
+      const Checkpoint mark{scripts_.programs.size(), spawns_.size()};
+      try {
+        program(declared_[c].name, declared_[c].node, declared_[c].global ? -1 : b);
+        check_spawn_cycles(mark);
+        roll_back(mark);
+        first.reset();
+        break;
+      } catch (const ScenarioError& e) {
+        roll_back(mark);
+        r_ = user;
+        if (!first) first = e;
+      }
+    }
+    if (first) throw *first;
+  }
+}
+
+void ScriptsLoader::roll_back(const Checkpoint& mark) {
+  scripts_.programs.resize(mark.programs);
+  spawns_.resize(mark.spawns);
+  for (auto it = compiled_.begin(); it != compiled_.end();)
+    it = it->second >= mark.programs ? compiled_.erase(it) : std::next(it);
+  queue_.clear();
 }
 
 // A built-in locomotion net drives role nodes of the agent's net: say so at the caller's line
@@ -202,8 +321,10 @@ Program ScriptsLoader::compile(const Declared& d, int behavior) {
         if (!t["to"]) r_->fail(t, "a transition needs 'to'");
         if (!t["if"] == !t["after"]) r_->fail(t, "a transition needs exactly one of 'if' and 'after'");
         const bool timed = static_cast<bool>(t["after"]);
-        st.transitions.push_back(
-            {expression(timed ? t["after"] : t["if"], scope, !timed), timed, state_index(p, t["to"])});
+        Compiled when = expression(timed ? t["after"] : t["if"], scope, !timed);
+        if (timed && when.constant && !(when.value >= 0))
+          r_->fail(t["after"], "'after' is a time in the state and cannot be negative");
+        st.transitions.push_back({std::move(when), timed, state_index(p, t["to"])});
       }
     }
     if (body["default"]) st.default_to = state_index(p, body["default"]);
@@ -426,6 +547,7 @@ void ScriptsLoader::action(const YAML::Node& item, const Scope& scope, int behav
     Spawn s;
     const std::string net = r_->string(v["net"], "net");
     s.program = program(net, v["net"], behavior);
+    spawns_.push_back({compiling_program_, s.program, v["net"], r_});
     s.args = arguments(v["args"], v, net, scope);
     s.wait = v["wait"] ? r_->boolean(v["wait"], "wait") : false;
     s.prompt = v["prompt"] ? r_->boolean(v["prompt"], "prompt") : false;

@@ -2,6 +2,7 @@
 // The `patnets:` section of a scenario and the nets agents start with: net classes are declared
 // once, then compiled per behavior-net template on first use (node names become parameter slots,
 // expressions become closures). Format: docs/scenario.md, "PaT-Nets".
+#include <deque>
 #include <map>
 #include <memory>
 #include <string>
@@ -36,6 +37,15 @@ class ScriptsLoader {
   void routes(const YAML::Node& walk_net, const YAML::Node& cross_net, int behavior,
               PopulationSpec& population);
 
+  // Load-time checks once every net the scenario starts is compiled: a net that spawns itself,
+  // directly or through others, is an error at a spawn of the cycle; so is any error in a declared
+  // net that nothing starts.
+  struct Checkpoint {
+    std::size_t programs, spawns;
+  };
+  void check_spawn_cycles(const Checkpoint& since = Checkpoint{0, 0}) const;
+  void validate_unused();
+
   Scripts& scripts() { return scripts_; }
   void set_tile_prefix(std::string prefix) { tile_prefix_ = std::move(prefix); }
 
@@ -51,6 +61,19 @@ class ScriptsLoader {
     std::vector<double> local_initial;
   };
 
+  struct Queued {
+    std::uint32_t program;
+    std::size_t declared;
+    int behavior;
+  };
+  struct Site {  // a spawn action: `from` spawns `to`, written at `at`
+    std::uint32_t from, to;
+    YAML::Node at;
+    const yaml::Reader* reader;
+  };
+  void compile_queued();
+  [[noreturn]] void report_cycle(const std::vector<std::size_t>& cycle) const;
+  void roll_back(const Checkpoint& mark);
   patnet::Program compile(const Declared& d, int behavior);
   std::vector<patnet::Action> actions(const YAML::Node& list, const patnet::Scope& scope,
                                       int behavior);
@@ -73,8 +96,13 @@ class ScriptsLoader {
   const std::vector<NetTemplate>& nets_;
   std::vector<Declared> declared_;
   std::map<std::string, std::size_t> index_;
+  std::shared_ptr<const std::vector<std::string>> net_names_;  // index_'s keys, for suggestions
   std::map<std::pair<std::size_t, int>, std::uint32_t> compiled_;  // (class, template) → program
   Scripts scripts_;
+  std::deque<Queued> queue_;  // reserved programs still to compile
+  bool compiling_ = false;
+  std::uint32_t compiling_program_ = 0;
+  std::vector<Site> spawns_;
   std::string tile_prefix_;
   const Agents* agents_ = nullptr;
   const AgentModel* model_ = nullptr;

@@ -26,6 +26,12 @@ void Reader::fail_mark(const YAML::Mark& mark, const std::string& message) const
   throw ScenarioError(file_, known ? mark.line + 1 : 1, known ? mark.column + 1 : 1, message);
 }
 
+std::string Reader::where(const YAML::Node& at) const {
+  const YAML::Mark m = at.Mark();
+  const bool known = m.line >= 0;
+  return file_ + ":" + std::to_string(known ? m.line + 1 : 1) + ":" + std::to_string(known ? m.column + 1 : 1);
+}
+
 void Reader::fail(const YAML::Node& at, const std::string& message) const {
   fail_mark(at.Mark(), message);
 }

@@ -18,6 +18,7 @@ class Reader {
   explicit Reader(std::string file) : file_(std::move(file)) {}
 
   [[noreturn]] void fail(const YAML::Node& at, const std::string& message) const;
+  std::string where(const YAML::Node& at) const;  // "file:line:col", as errors begin
   [[noreturn]] void fail_mark(const YAML::Mark& mark, const std::string& message) const;
 
   // Rejects keys outside `allowed` with a "did you mean" suggestion. An empty `allowed` is for maps

@@ -48,13 +48,13 @@ void append_tile(World& out, const World& in, const Tile& t) {
   const std::size_t nregions = in.regions.size(), nsignals = in.signals.size();
   const auto loc_base = static_cast<std::uint32_t>(t.k * in.locations.size());
   for (auto r : in.regions) {
-    r.name = t.prefix + r.name;
+    if (!r.name.empty()) r.name = t.prefix + r.name;  // an unnamed thing stays unnamed
     for (auto& p : r.polygon) p += t.offset;
     r.signal = shift_index(r.signal, t.k * nsignals);
     out.regions.push_back(std::move(r));
   }
   for (auto o : in.obstacles) {
-    o.name = t.prefix + o.name;
+    if (!o.name.empty()) o.name = t.prefix + o.name;  // an unnamed thing stays unnamed
     o.shape = shifted(o.shape, t.offset);
     out.obstacles.push_back(std::move(o));
   }

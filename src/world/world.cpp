@@ -10,9 +10,19 @@ int find_named(const std::vector<T>& v, std::string_view name) {
     if (v[i].name == name) return static_cast<int>(i);
   return -1;
 }
+constexpr auto kNameOf = [](const auto& x) -> std::string_view { return x.name; };
+constexpr auto kItself = [](const std::string& x) -> std::string_view { return x; };
 }  // namespace
 
+void World::index_names() {
+  location_names_.sync(locations, kNameOf);
+  obstacle_names_.sync(obstacles, kNameOf);
+  region_names_.sync(regions, kNameOf);
+  signal_names_.sync(signals, kItself);
+}
+
 void World::finalize(double cell_size) {
+  index_names();
   bounds_ = Aabb{};
   std::vector<Aabb> obstacle_boxes, region_boxes;
   for (const auto& o : obstacles) {
@@ -95,13 +105,10 @@ int World::find_class(std::string_view name) const {
   const auto it = std::find(classes.begin(), classes.end(), name);
   return it == classes.end() ? -1 : static_cast<int>(it - classes.begin());
 }
-int World::find_location(std::string_view name) const { return find_named(locations, name); }
-int World::find_obstacle(std::string_view name) const { return find_named(obstacles, name); }
-int World::find_ground_type(std::string_view name) const { return find_named(ground_types, name); }
-int World::find_region(std::string_view name) const { return find_named(regions, name); }
-int World::find_signal(std::string_view name) const {
-  const auto it = std::find(signals.begin(), signals.end(), name);
-  return it == signals.end() ? -1 : static_cast<int>(it - signals.begin());
-}
+int World::find_location(std::string_view name) const { return location_names_.find(locations, kNameOf, name); }
+int World::find_obstacle(std::string_view name) const { return obstacle_names_.find(obstacles, kNameOf, name); }
+int World::find_ground_type(std::string_view name) const { return find_named(ground_types, name); }  // at most 64
+int World::find_region(std::string_view name) const { return region_names_.find(regions, kNameOf, name); }
+int World::find_signal(std::string_view name) const { return signal_names_.find(signals, kItself, name); }
 
 }  // namespace footfall

@@ -15,6 +15,7 @@
 // Names for Reich's state machines: feet_together, body_radius, path_found, waypoints_left,
 // waypoint_distance.
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -34,7 +35,9 @@ struct Scope {
   const Program* program = nullptr;       // its params and locals are names
   // running(net): the program a net class name denotes in this scope, -1 when none.
   std::function<int(std::string_view)> program_id;
-  std::vector<std::string> net_names;  // for "did you mean"
+  // For "did you mean"; shared, since a scope is copied per expression and a file may declare
+  // thousands of nets.
+  std::shared_ptr<const std::vector<std::string>> net_names;
   // In a tiled city, names of the first tile may be written without their prefix ("x0y0_").
   std::string tile_prefix;
   // Where the expression being compiled stands in its source (any number distinct per

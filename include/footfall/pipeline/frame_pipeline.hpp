@@ -21,7 +21,10 @@ struct PublishedFrame {
 using FrameConsumer = std::function<void(const PublishedFrame&)>;
 
 // Steps `sim` `frames` times, calling `consume` for each published frame in order. Throws
-// std::invalid_argument when depth < 1 or depth > sim.config().snapshots.
-void run_frames(Simulation& sim, long frames, int depth, const FrameConsumer& consume);
+// std::invalid_argument when depth < 1 or depth > sim.config().snapshots. When `stop` is given and
+// returns true before a step (an interrupted run), no more steps start and the frames already
+// stepped are still consumed.
+void run_frames(Simulation& sim, long frames, int depth, const FrameConsumer& consume,
+                const std::function<bool()>& stop = {});
 
 }  // namespace footfall

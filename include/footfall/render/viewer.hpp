@@ -40,6 +40,7 @@ struct ViewerOptions {
   bool offscreen = false;                   // render without a window
   Offscreen backend = Offscreen::Auto;
   std::optional<long> frames;               // simulated frames to run (a window runs until closed)
+  std::function<bool()> stop;               // polled each frame: true ends the loop (SIGINT, SIGTERM)
   std::string screenshot;                   // PNG of the last frame drawn
   std::string record_dir;                   // frame_000000.png, ... for every frame drawn
   std::string shader_dir;                   // empty: found as shaders.hpp says

@@ -50,6 +50,9 @@ struct Scenario {
   int tiles = 1;    // intersections in the city (nx · ny)
   ViewSettings view;
   MeasurementSpec measurement;  // areas and lines measured into the summary
+  // Dubious but workable parts: "file:line:col: warning: message", in the order found. `footfall
+  // validate` and `footfall run` print them on stderr (docs/scenario.md, "Warnings").
+  std::vector<std::string> warnings;
 };
 
 // What a command line may change in a scenario as it loads (footfall bench scales one up).

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "footfall/world/grid.hpp"
+#include "footfall/world/name_index.hpp"
 #include "footfall/world/shapes.hpp"
 #include "footfall/world/walkways.hpp"
 
@@ -71,6 +72,9 @@ class World {
 
   // Builds the spatial indices; call once after filling the vectors above.
   void finalize(double cell_size = 4.0);
+  // Indexes the names of locations, obstacles, regions and signals added since the last call (also
+  // done by finalize). The find_ functions below are right without it, but slower on what was added.
+  void index_names();
 
   const Aabb& bounds() const { return bounds_; }
   int ground_at(const Vec2& p) const;  // ground type index of the topmost region containing p
@@ -105,6 +109,7 @@ class World {
   Aabb bounds_;
   UniformGrid obstacle_grid_;
   UniformGrid region_grid_;
+  NameIndex location_names_, obstacle_names_, region_names_, signal_names_;
 };
 
 }  // namespace footfall
