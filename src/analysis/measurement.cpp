@@ -26,7 +26,8 @@ double snapshot_speed(const Snapshot& s, std::size_t a) {
 }
 
 Measurements::Measurements(MeasurementSpec spec)
-    : spec_(std::move(spec)), area_sums_(spec_.areas.size()), line_counts_(spec_.lines.size()) {}
+    : spec_(std::move(spec)), area_sums_(spec_.areas.size()), line_counts_(spec_.lines.size()),
+      line_times_(spec_.lines.size()) {}
 
 void Measurements::observe(const Snapshot& s) {
   const std::size_t n = s.agents;
@@ -65,6 +66,7 @@ void Measurements::observe(const Snapshot& s) {
         if (r.crossings == 0) r.first = s.time;
         r.last = s.time;
         ++r.crossings;
+        line_times_[k].push_back(s.time);
       }
     }
   }
@@ -94,6 +96,14 @@ std::vector<LineResult> Measurements::lines() const {
     if (r.crossings >= 2 && r.last > r.first) {
       r.flow = static_cast<double>(r.crossings) / (r.last - r.first);
       r.specific_flow = r.flow / (spec_.lines[k].b - spec_.lines[k].a).norm();
+    }
+    const std::vector<double>& t = line_times_[k];
+    if (t.size() >= 10) {
+      const std::size_t lo = t.size() / 10, hi = t.size() - 1 - t.size() / 10;
+      if (t[hi] > t[lo]) {
+        r.steady_flow = static_cast<double>(hi - lo) / (t[hi] - t[lo]);
+        r.steady_specific_flow = r.steady_flow / (spec_.lines[k].b - spec_.lines[k].a).norm();
+      }
     }
   }
   return out;

@@ -115,7 +115,9 @@ nlohmann::ordered_json measurement_json(const Measurements& m) {
     const LineResult& r = line_results[k];
     lines[m.spec().lines[k].name] = {{"crossings", r.crossings}, {"first_s", r.first},
                                      {"last_s", r.last}, {"flow", r.flow},
-                                     {"specific_flow", r.specific_flow}};
+                                     {"specific_flow", r.specific_flow},
+                                     {"steady_flow", r.steady_flow},
+                                     {"steady_specific_flow", r.steady_specific_flow}};
   }
   return {{"areas", areas}, {"lines", lines}};
 }

@@ -270,6 +270,11 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
     // and flips between steps (pivots that chained that far left a walker stepping in place).
     if (std::abs(wrap_angle(step.foot_heading - feet.planted_heading)) > kPi / 2 + 1e-9) continue;
     Pose pose = pose_after(feet, step);
+    // A step that carries the body nowhere is no step: from a stance whose other foot is ahead,
+    // the fan can set the foot down where it already stood, and a pivot and that step can then
+    // alternate for good (seen in a corner of the bottleneck room).
+    const bool moving = step.kind != StepKind::Stay && step.kind != StepKind::Turn;
+    if (moving && (pose.location - here).squaredNorm() < 1e-4) continue;
     const double duration = step_duration(fan, step);
     pose.duration = duration;
     double energy = kInf;

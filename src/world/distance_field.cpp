@@ -13,7 +13,7 @@ DistanceField DistanceField::build(const World& world, const Vec2& goal, const F
   env.add(goal);
   env = env.inflated(p.boundary);
   if (!fits(env, p.resolution, p.max_cells)) return f;
-  const Grid g = occupancy_grid(world, env, p.resolution, p.clearance,
+  const Grid g = occupancy_grid(world, env, p.resolution, std::max(p.clearance, 1.01 * p.resolution),
                                 [](const Obstacle& o) { return o.solid; });
   const std::size_t n = g.blocked.size();
   // Cost of a unit of length in each cell: 1 / navigability; water cannot be walked.
@@ -51,11 +51,30 @@ DistanceField DistanceField::build(const World& world, const Vec2& goal, const F
       if (!done[j] && step < kInf) relax(j, v + step);
     }
   }
-  // 2. Into the walls: the nearest reached free cell's value plus the way in, so that a foot set
-  // within the clearance still reads a distance that falls toward the open.
-  for (std::size_t i = 0; i < n; ++i)
-    if (value[i] < kInf) heap.push({value[i], i});
+  // 2. Into the walls: a blocked cell beside free ones takes the least of their values plus the step
+  // in, so that a foot set within the clearance still reads a distance falling toward the open on
+  // its own side. Only free neighbours count at first: filling a thin wall's band from both faces
+  // at once let the far side's (smaller) distances leak through it, and the field then pointed
+  // into the wall. Cells deeper inside (a building) follow from the filled ones.
+  std::vector<double> filled = value;
+  for (int y = 0; y < g.ny; ++y)
+    for (int x = 0; x < g.nx; ++x) {
+      const std::size_t i = g.at(x, y);
+      if (!g.blocked[i]) continue;
+      for (int d = 0; d < 8; ++d) {
+        const int tx = x + kDx[d], ty = y + kDy[d];
+        if (!g.free(tx, ty) || value[g.at(tx, ty)] == kInf) continue;
+        filled[i] = std::min(filled[i], value[g.at(tx, ty)] + g.res * (d < 4 ? 1.0 : std::sqrt(2.0)));
+      }
+    }
+  value = std::move(filled);
+  // The band along a wall's face is final: propagating along it, as a channel, would undercut the
+  // free cells beside it. Only cells with no free neighbour are filled from it.
   std::fill(done.begin(), done.end(), 0);
+  for (std::size_t i = 0; i < n; ++i)
+    if (g.blocked[i] && value[i] < kInf) heap.push({value[i], i});
+  std::vector<std::uint8_t> face(n, 0);
+  for (std::size_t i = 0; i < n; ++i) face[i] = g.blocked[i] && value[i] < kInf;
   while (!heap.empty()) {
     const auto [v, i] = heap.top();
     heap.pop();
@@ -66,7 +85,7 @@ DistanceField DistanceField::build(const World& world, const Vec2& goal, const F
       const int tx = x + kDx[d], ty = y + kDy[d];
       if (!g.inside(tx, ty)) continue;
       const std::size_t j = g.at(tx, ty);
-      if (!g.blocked[j] || done[j]) continue;
+      if (!g.blocked[j] || done[j] || face[j]) continue;
       const double nv = v + g.res * (d < 4 ? 1.0 : std::sqrt(2.0));
       if (nv < value[j]) {
         value[j] = nv;

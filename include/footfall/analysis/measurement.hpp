@@ -40,6 +40,10 @@ struct LineResult {
   double first = 0, last = 0;   // times of the first and last crossing, seconds
   double flow = 0;              // persons/s, N / (t_N − t_1); 0 below two crossings
   double specific_flow = 0;     // flow per metre of line
+  // The same over the middle 80 % of the crossings (from the 10 % to the 90 % quantile of their
+  // times): the steady state, without a room's start-up and its last stragglers (Liao et al. 2016
+  // compare bottlenecks on steady-state flow); 0 below ten crossings.
+  double steady_flow = 0, steady_specific_flow = 0;
 };
 
 // An agent's speed in a snapshot: that of its current step (its plan), 0 between steps.
@@ -59,6 +63,7 @@ class Measurements {
   MeasurementSpec spec_;
   std::vector<AreaSums> area_sums_;
   std::vector<LineResult> line_counts_;
+  std::vector<std::vector<double>> line_times_;  // each line's crossing times
   std::vector<Vec2> previous_;            // each agent's location in the frame before
   std::vector<std::uint8_t> was_active_;
 };

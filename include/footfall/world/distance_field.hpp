@@ -12,7 +12,11 @@ namespace footfall {
 
 struct FieldParams {
   double resolution = 0.1;    // cell size, metres
-  double clearance = 0.15;    // cells within this of a solid obstacle are walls
+  // Cells within this of a solid obstacle are walls; at least a little more than one cell, so that
+  // a thin wall blocks a band two cells thick wherever its line falls between cell centres: a band
+  // one cell thick touches free cells on both faces and lets the far side's distances leak through
+  // (the field then points into the wall). Clearance for the body is collision prevention's.
+  double clearance = 0.1;
   double boundary = 3.0;      // margin around the world's bounds, metres
   std::size_t max_cells = 4'000'000;
 };
