@@ -274,7 +274,7 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
     // the fan can set the foot down where it already stood, and a pivot and that step can then
     // alternate for good (seen in a corner of the bottleneck room).
     const bool moving = step.kind != StepKind::Stay && step.kind != StepKind::Turn;
-    if (moving && (pose.location - here).squaredNorm() < 1e-4) continue;
+    if (moving && (pose.location - here).squaredNorm() < 1e-8) continue;
     const double duration = step_duration(fan, step);
     pose.duration = duration;
     double energy = kInf;

@@ -103,6 +103,11 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
     agents_.heading_from[a] = agents_.heading_to[a] = agents_.heading(a);
     if (motion_ && a < scenario_agents) start_figure(a);
   }
+  // Fields keep the widest body clear of walls, so their ways fit everyone who follows them.
+  FieldParams field_params;
+  for (std::uint32_t a = 0; a < n; ++a)
+    field_params.clearance = std::max(field_params.clearance, agents_.radius[a]);
+  fields_ = FieldCache(field_params);
   for (std::uint32_t a = 0; a < n; ++a) ensure_fields(a);
   signals_.assign(world_.signals.size(), {});
   agent_nets_.agents.resize(n);

@@ -6,6 +6,10 @@
 #include "occupancy_grid.hpp"
 
 namespace footfall {
+namespace {
+constexpr int kKnightX[8] = {1, 2, 2, 1, -1, -2, -2, -1};
+constexpr int kKnightY[8] = {2, 1, -1, -2, -2, -1, 1, 2};
+}  // namespace
 
 DistanceField DistanceField::build(const World& world, const Vec2& goal, const FieldParams& p) {
   DistanceField f;
@@ -48,6 +52,18 @@ DistanceField DistanceField::build(const World& world, const Vec2& goal, const F
       if (!g.can_move(x, y, d)) continue;
       const std::size_t j = g.at(x + kDx[d], y + kDy[d]);
       const double step = g.res * (d < 4 ? 1.0 : std::sqrt(2.0)) * 0.5 * (cost[i] + cost[j]);
+      if (!done[j] && step < kInf) relax(j, v + step);
+    }
+    // Knight's moves too: 16 directions bring the grid's error on oblique ways from 8 % (8
+    // neighbours) to under 3 %. Both cells the move passes between must be free.
+    for (int k = 0; k < 8; ++k) {
+      const int dx = kKnightX[k], dy = kKnightY[k];
+      const int tx = x + dx, ty = y + dy;
+      const auto half_up = [](int d) { return (d + (d > 0) - (d < 0)) / 2; };  // 1 → 1, 2 → 1, −1 → −1
+      if (!g.free(tx, ty) || !g.free(x + dx / 2, y + dy / 2) || !g.free(x + half_up(dx), y + half_up(dy)))
+        continue;
+      const std::size_t j = g.at(tx, ty);
+      const double step = g.res * std::sqrt(5.0) * 0.5 * (cost[i] + cost[j]);
       if (!done[j] && step < kInf) relax(j, v + step);
     }
   }

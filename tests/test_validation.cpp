@@ -1,0 +1,252 @@
+// The walker at density (docs/validation.md): periodic worlds, measurement, the headway law, the
+// navigation field, stuck and arrival, and the validation scenes of data/validation/ measured
+// against their references.
+#include <doctest/doctest.h>
+
+#include <tbb/global_control.h>
+
+#include <cmath>
+
+#include "footfall/analysis/measurement.hpp"
+#include "footfall/behavior/headway.hpp"
+#include "footfall/world/distance_field.hpp"
+#include "helpers.hpp"
+
+using namespace footfall;
+using footfall::test::make_sim;
+using footfall::test::source_path;
+
+namespace {
+
+// Weidmann 1993 (reference/pedestrian-dynamics.md §1): v0 1.34 m/s, γ 1.913 m⁻², ρmax 5.4 m⁻².
+double weidmann(double density) {
+  return 1.34 * (1.0 - std::exp(-1.913 * (1.0 / density - 1.0 / 5.4)));
+}
+
+struct Run {
+  std::vector<AreaResult> areas;
+  std::vector<LineResult> lines;
+  Metrics metrics;
+  std::uint64_t arrived = 0;
+  std::size_t active = 0;
+  std::uint64_t hash = 0;
+};
+
+Run run(Scenario s, double seconds) {
+  Measurements m(s.measurement);
+  Simulation sim = make_sim(std::move(s));
+  m.observe(sim.snapshot());
+  const auto frames = static_cast<long>(std::lround(seconds / sim.config().dt));
+  for (long f = 0; f < frames; ++f) {
+    sim.step();
+    m.observe(sim.snapshot());
+  }
+  return {m.areas(), m.lines(), sim.metrics(), sim.arrived(), sim.active_count(), sim.trajectory_hash()};
+}
+
+Run run_file(const std::string& relative, double seconds) {
+  return run(load_scenario(source_path(relative)), seconds);
+}
+
+// One walker net for the small scenes here, with or without the navigation field.
+std::string walker(bool navigate, double time_gap = 1.06) {
+  return std::string(R"(
+behaviors:
+  w:
+    nodes:
+      goal: {type: location_sensor, navigate: )") + (navigate ? "1" : "0") + R"(}
+      seek: {type: attract, input: goal, power: 0.5}
+      others: {type: predictive_avoid, conflicts_only: 1, weight: 4}
+      walk: {type: walk, inputs: [seek, others], time_gap: )" + std::to_string(time_gap) + "}\n";
+}
+
+}  // namespace
+
+TEST_CASE("measurement: an area's density and speed, a line's crossings and flow") {
+  Snapshot s = test::standing({{1, 1}, {2, 1}, {5, 5}});
+  s.time = 1.0;
+  s.plan[0] = {{0.5, 1}, {1.5, 1}, 0.5, 1.5};  // walking at 1 m/s
+  s.active.assign(3, 1);
+  MeasurementSpec spec;
+  spec.areas.push_back({"a", {{0, 0}, {4, 0}, {4, 2}, {0, 2}}, 0.0});
+  spec.lines.push_back({"l", {3, 0}, {3, 2}, 0.0});
+  Measurements m(spec);
+  m.observe(s);
+  const AreaResult a = m.areas()[0];
+  CHECK(a.density == doctest::Approx(2.0 / 8.0));
+  CHECK(a.speed == doctest::Approx(0.5));  // one walking at 1 m/s, one standing
+  CHECK(a.specific_flow == doctest::Approx(0.125));
+  // Agent 1 walks over the line, agent 2 jumps (a wrap): one crossing.
+  s.location[1] = {3.4, 1};
+  s.location[2] = {3.5, 1};
+  s.time = 2.0;
+  m.observe(s);
+  CHECK(m.lines()[0].crossings == 1);
+  CHECK(m.lines()[0].first == doctest::Approx(2.0));
+}
+
+TEST_CASE("headway: the distance a body travels before it touches someone in its way") {
+  const std::vector<HeadwayObstacle> ahead{{{1.0, 0.0}, 0.36}};
+  CHECK(travel_to_contact(ahead, {0, 0}, {1, 0}) == doctest::Approx(0.64));
+  // Offset sideways by 0.2 m: contact comes later, √(0.36² − 0.2²) short of level.
+  CHECK(travel_to_contact(ahead, {0, 0.2}, {1, 0}) ==
+        doctest::Approx(1.0 - std::sqrt(0.36 * 0.36 - 0.04)));
+  CHECK(travel_to_contact(ahead, {0, 0.4}, {1, 0}) == kInf);  // passes beside
+  CHECK(travel_to_contact(ahead, {0, 0}, {-1, 0}) == kInf);   // behind
+}
+
+TEST_CASE("headway law: a follower keeps V = s / T behind a walker who stops") {
+  // A leader stands 1.2 m ahead; the follower walks up and stops short of it, never touching, and
+  // its speed on every step stays under the headway over the time gap.
+  const Scenario s = parse_scenario(walker(false) + R"(
+world: {locations: {far: [30, 0]}}
+agents:
+  - {name: follower, behavior: w, position: [0, 0], radius: 0.18, speed: 1.34, set: {goal.target: far}}
+  - {name: leader, behavior: w, position: [1.2, 0], radius: 0.18, set: {seek.bound: 0}}
+)", "follow.yaml");
+  Simulation sim = make_sim(s);
+  double closest = kInf;
+  for (int f = 0; f < 300; ++f) {
+    sim.step();
+    const Snapshot& snap = sim.snapshot();
+    closest = std::min(closest, (snap.location[1] - snap.location[0]).norm());
+  }
+  CHECK(sim.metrics().collisions == 0);
+  CHECK(closest >= 0.36);
+  CHECK(closest < 0.6);  // it did walk up
+}
+
+TEST_CASE("walking speed: a lone walker walks at its desired speed") {
+  for (const double v : {0.8, 1.34, 1.8}) {
+    Scenario s = parse_scenario(walker(false) + "world: {locations: {far: [100, 0]}}\nagents:\n"
+                                "  - {behavior: w, position: [0, 0], speed: " + std::to_string(v) +
+                                    ", set: {goal.target: far}}\n",
+                                "speed.yaml");
+    Simulation sim = make_sim(std::move(s));
+    for (int f = 0; f < 90; ++f) sim.step();  // get going
+    const double x0 = sim.snapshot().location[0].x();
+    for (int f = 0; f < 300; ++f) sim.step();
+    CAPTURE(v);
+    CHECK((sim.snapshot().location[0].x() - x0) / 10.0 == doctest::Approx(v).epsilon(0.05));
+  }
+}
+
+TEST_CASE("periodic world: walkers wrap at the seam and see each other across it") {
+  // Two walkers head for each other across the seam at x = 0 / 12 of a 1.2 m wide corridor: they
+  // meet only through it, and must not pass through each other there.
+  const Scenario s = parse_scenario(walker(false) + R"(
+world:
+  periodic: {x: [0, 12]}
+  segments:
+    - {from: [-10, 0], to: [22, 0], class: wall}
+    - {from: [-10, 1.2], to: [22, 1.2], class: wall}
+agents:
+  - {name: east, behavior: w, position: [10.5, 0.6], radius: 0.2, set: {goal.target: [1000, 0.6]}}
+  - {name: west, behavior: w, position: [1.5, 0.6], heading: 3.1416, radius: 0.2, set: {goal.target: [-1000, 0.6]}}
+)", "ring.yaml");
+  Simulation sim = make_sim(s);
+  double closest = kInf;
+  for (int f = 0; f < 300; ++f) {
+    sim.step();
+    const Snapshot& snap = sim.snapshot();
+    for (int a = 0; a < 2; ++a) {
+      CHECK(snap.location[a].x() > -1.0);  // wrapped within a step of the seam
+      CHECK(snap.location[a].x() < 13.0);
+    }
+    double dx = std::abs(snap.location[0].x() - snap.location[1].x());
+    dx = std::min(dx, 12.0 - dx);
+    closest = std::min(closest, std::hypot(dx, snap.location[0].y() - snap.location[1].y()));
+  }
+  CHECK(sim.metrics().collisions == 0);
+  CHECK(closest >= 0.4 - 1e-6);
+}
+
+TEST_CASE("navigation field: the walking distance goes round a wall, and points along it") {
+  const Scenario s = parse_scenario(walker(true) + R"(
+world:
+  segments:
+    - {from: [-5, 0], to: [1, 0], class: wall}
+agents:
+  - {behavior: w, position: [0, -1], set: {goal.target: [0, 1]}}
+)", "field.yaml");
+  const DistanceField f = DistanceField::build(s.world, {0, 1});
+  REQUIRE(f.valid());
+  // From (0, −1): round the wall's end at (1, 0) with the field's 0.1 m clearance, about
+  // 2·√(1.1² + 1) = 2.97 m, not the straight 2 m through it (the grid's way is a little longer).
+  const double round = 2 * std::sqrt(1.1 * 1.1 + 1.0);
+  CHECK(f.distance({0, -1}) > 2 * std::sqrt(2.0));
+  CHECK(f.distance({0, -1}) < 1.15 * round);
+  // Beside the wall, on its near side, the way lies toward its end (+x), not into it.
+  const Vec2 way = f.direction({-2, -0.3});
+  CHECK(way.x() > 0.8);
+  CHECK(f.distance({0, 0.5}) == doctest::Approx(0.5).epsilon(0.1));
+}
+
+TEST_CASE("stuck: a walker held in a local minimum is counted, one with a field gets out") {
+  // A cup of walls open away from the goal: straight-line attraction holds the walker in it.
+  const auto scene = [](bool navigate) {
+    return parse_scenario(walker(navigate) + R"(
+stuck_after: 20
+world:
+  segments:
+    - {from: [-1, -1], to: [1, -1], class: wall}
+    - {from: [1, -1], to: [1, 1.5], class: wall}
+    - {from: [-1, -1], to: [-1, 1.5], class: wall}
+agents:
+  - {behavior: w, position: [0, 0.5], heading: -1.5708, set: {goal.target: [0, -4]}}
+)", "cup.yaml");
+  };
+  const Run held = run(scene(false), 30);
+  CHECK(held.metrics.stuck == 1);
+  CHECK(held.arrived == 0);
+  const Run out = run(scene(true), 30);
+  CHECK(out.metrics.stuck == 0);
+  CHECK(out.arrived == 1);
+  CHECK(out.metrics.collisions == 0);
+}
+
+TEST_CASE("arrival: an agent with no goal is not counted as arrived") {
+  const Run r = run(parse_scenario(walker(false) + R"(
+world: {}
+agents:
+  - {behavior: w, position: [3, 3], set: {seek.bound: 0}}
+)", "idle.yaml"), 5);
+  CHECK(r.arrived == 0);
+}
+
+TEST_CASE("fundamental diagram: a periodic corridor's speed follows Weidmann") {
+  // RiMEA test 4 as JuPedSim runs it (tools/make_validation.py); 60 s, the first 10 s not measured.
+  for (const char* d : {"0_5", "1", "2", "3"}) {
+    const Run r = run_file(std::string("data/validation/fd_") + d + ".yaml", 60);
+    const AreaResult& a = r.areas.at(0);
+    CAPTURE(d);
+    CAPTURE(a.density);
+    CHECK(a.speed == doctest::Approx(weidmann(a.density)).epsilon(0.15));
+    CHECK(r.metrics.collisions == 0);
+  }
+  const Run jam = run_file("data/validation/fd_4.yaml", 60);
+  CHECK(jam.areas.at(0).speed > 0.05);
+  CHECK(jam.metrics.collisions == 0);
+}
+
+TEST_CASE("fundamental diagram: the same trajectory with 1 and 2 threads") {
+  std::uint64_t hash[2] = {0, 0};
+  for (const int threads : {1, 2}) {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+    hash[threads - 1] = run_file("data/validation/fd_2.yaml", 10).hash;
+  }
+  CHECK(hash[0] == hash[1]);
+}
+
+TEST_CASE("bottleneck: everyone leaves, and the flow grows with the exit's width") {
+  const Run narrow = run_file("data/validation/bottleneck_1.yaml", 120);
+  const Run wide = run_file("data/validation/bottleneck_1_6.yaml", 120);
+  for (const Run* r : {&narrow, &wide}) {
+    CHECK(r->metrics.collisions == 0);
+    CHECK(r->active <= 2);  // of 80 left within two minutes
+    // Steady-state specific flow: the experiments' 1.2–2.0 persons/(m·s) is not reached yet
+    // (docs/validation.md); this guards what the walker does now.
+    CHECK(r->lines.at(0).steady_specific_flow > 1.1);
+  }
+  CHECK(wide.lines.at(0).steady_flow > 1.4 * narrow.lines.at(0).steady_flow);
+}
