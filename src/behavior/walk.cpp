@@ -279,12 +279,14 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
     pose.duration = duration;
     double energy = kInf;
     if (!(headway && outruns_headway(fan, others, here, step, pose.location, duration)) &&
-        !step_collides(ctx, here, pose.location, t, duration) &&
-        !foot_crosses_solid(ctx, feet.planted, step.foot)) {
+        !step_collides(ctx, here, pose.location, t, duration)) {
       energy = eval.evaluate(params, pose, ctx);
       ++best.candidates;
     }
-    if (energy < kInf && (best.energy == kInf || better(energy, step, best.energy, best.step))) {
+    // The foot's own way is checked only for a candidate about to win: few are, and the check
+    // walks every obstacle nearby.
+    if (energy < kInf && (best.energy == kInf || better(energy, step, best.energy, best.step)) &&
+        !foot_crosses_solid(ctx, feet.planted, step.foot)) {
       best.step = step;
       best.energy = energy;
       best.duration = duration;
