@@ -148,8 +148,7 @@ def counterflow(n=200, length=50.0, width=4.0, seed=1):
     return "".join(out)
 
 
-def main():
-    out_dir = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "data", "validation")
+def main_into(out_dir):
     os.makedirs(out_dir, exist_ok=True)
     scenes = {f"fd_{fmt(d).replace('.', '_')}.yaml": fd_corridor(d) for d in (0.5, 1, 2, 3, 4)}
     scenes["counterflow.yaml"] = counterflow()
@@ -157,6 +156,10 @@ def main():
     for name, text in scenes.items():
         with open(os.path.join(out_dir, name), "w") as f:
             f.write(text)
+
+
+def main():
+    main_into(sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "data", "validation"))
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ packages=(
   libeigen3-dev libtbb-dev doctest-dev libyaml-cpp-dev libcli11-dev nlohmann-json3-dev
   libspdlog-dev libbenchmark-dev gnuplot-nox
   libopenscenegraph-dev libgl1-mesa-dri libegl-dev xvfb fonts-dejavu-core
+  python3 python3-pytest
 )
 missing=()
 for p in "${packages[@]}"; do

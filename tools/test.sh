@@ -20,4 +20,8 @@ cd "$build"
 # Sanitized builds run several times slower; the ten-minute and city runs need the room.
 timeout=600
 [ -z "$sanitize" ] || timeout=2400
-exec ctest --output-on-failure --parallel "$(nproc)" --timeout "$timeout"
+status=0
+ctest --output-on-failure --parallel "$(nproc)" --timeout "$timeout" || status=$?
+# The Python tools (tools/*.py) under Debian's Python and pytest, which setup.sh installs.
+/usr/bin/python3 -m pytest -q "$root/tests/python" || status=$?
+exit "$status"

@@ -1,0 +1,46 @@
+"""The validation tools: scene generation (tools/make_validation.py) and the reference curve
+(tools/run_validation.py)."""
+import filecmp
+import itertools
+import math
+import os
+import random
+import sys
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import make_validation  # noqa: E402
+import run_validation  # noqa: E402
+
+
+def test_committed_scenes_are_what_the_generator_writes(tmp_path):
+    make_validation.main_into(str(tmp_path))
+    committed = os.path.join(ROOT, "data", "validation")
+    names = sorted(os.listdir(tmp_path))
+    assert names == sorted(f for f in os.listdir(committed) if f.endswith(".yaml"))
+    _, mismatch, errors = filecmp.cmpfiles(committed, str(tmp_path), names, shallow=False)
+    assert mismatch == [] and errors == []
+
+
+def test_hex_points_fill_the_box_without_overlap():
+    rng = random.Random(3)
+    pts = make_validation.hex_points(416, 0, 0.18, 26, 3.82, rng)  # 4 persons/m2 in the corridor
+    assert len(pts) == 416
+    for x, y in pts:
+        assert 0 <= x <= 26 and 0.18 - 0.03 <= y <= 3.82 + 0.03
+    closest = min(math.dist(a, b) for a, b in itertools.combinations(pts, 2))
+    assert closest >= 2 * make_validation.RADIUS
+
+
+def test_free_speeds_follow_weidmann_and_stay_in_range():
+    rng = random.Random(1)
+    speeds = [make_validation.free_speed(rng) for _ in range(4000)]
+    assert min(speeds) >= 0.6 and max(speeds) <= 2.1
+    assert abs(sum(speeds) / len(speeds) - 1.34) < 0.02
+
+
+def test_weidmann_curve_matches_the_reference_table():
+    # reference/pedestrian-dynamics.md §1, values derived from the formula
+    for density, speed in [(0.5, 1.30), (1, 1.06), (2, 0.61), (3, 0.33), (4, 0.16)]:
+        assert abs(run_validation.weidmann(density) - speed) < 0.006
