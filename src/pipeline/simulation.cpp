@@ -280,7 +280,11 @@ void Simulation::ensure_fields(std::uint32_t a) {
   for (const NetNode& n : net.nodes()) {
     if (n.kind != NodeKind::LocationSensor) continue;
     const double* p = params + n.param_offset;
-    if (p[location_p::Navigate] != 0.0) fields_.ensure(world_, Vec2(p[location_p::X], p[location_p::Y]));
+    if (p[location_p::Navigate] == 0.0) continue;
+    // The grid reaches the walker too, as it stands now and 20 m around.
+    Aabb around;
+    around.add(agents_.location(a));
+    fields_.ensure(world_, Vec2(p[location_p::X], p[location_p::Y]), around.inflated(20.0));
   }
 }
 

@@ -11,10 +11,15 @@ constexpr int kKnightX[8] = {1, 2, 2, 1, -1, -2, -2, -1};
 constexpr int kKnightY[8] = {2, 1, -1, -2, -2, -1, 1, 2};
 }  // namespace
 
-DistanceField DistanceField::build(const World& world, const Vec2& goal, const FieldParams& p) {
+DistanceField DistanceField::build(const World& world, const Vec2& goal, const FieldParams& p,
+                                   const Aabb& also) {
   DistanceField f;
   Aabb env = world.bounds();
   env.add(goal);
+  if (also.lo.x() <= also.hi.x()) {
+    env.add(also.lo);
+    env.add(also.hi);
+  }
   env = env.inflated(p.boundary);
   if (!fits(env, p.resolution, p.max_cells)) return f;
   const Grid g = occupancy_grid(world, env, p.resolution, std::max(p.clearance, 1.01 * p.resolution),
@@ -125,6 +130,8 @@ double DistanceField::at(int x, int y) const {
 }
 
 double DistanceField::distance(const Vec2& p) const {
+  const Vec2 rel = p - origin_;
+  if (rel.x() < 0 || rel.y() < 0 || rel.x() > nx_ * res_ || rel.y() > ny_ * res_) return kInf;  // off the grid
   // Bilinear between the four cell centres around p; an unreachable corner takes the others' value.
   const double fx = (p.x() - origin_.x()) / res_ - 0.5, fy = (p.y() - origin_.y()) / res_ - 0.5;
   const int x = static_cast<int>(std::floor(fx)), y = static_cast<int>(std::floor(fy));
@@ -159,9 +166,9 @@ const DistanceField* FieldCache::find(const Vec2& goal) const {
   return nullptr;
 }
 
-void FieldCache::ensure(const World& world, const Vec2& goal) {
+void FieldCache::ensure(const World& world, const Vec2& goal, const Aabb& also) {
   if (find(goal) || fields_.size() >= kMaxFields) return;
-  DistanceField f = DistanceField::build(world, goal, params_);
+  DistanceField f = DistanceField::build(world, goal, params_, also);
   if (f.valid()) fields_.push_back(std::move(f));
 }
 

@@ -27,13 +27,15 @@ class DistanceField {
   // Dijkstra from the goal's cell over 8 neighbours; a move costs its length over the ground's
   // navigability (water, navigability 0, cannot be crossed). Cells inside walls take the distance of
   // the nearest free cell plus how far in they lie, so the field descends out of them too. Empty
-  // (valid() false) when the grid would exceed max_cells.
-  static DistanceField build(const World& world, const Vec2& goal, const FieldParams& p = {});
+  // (valid() false) when the grid would exceed max_cells. The grid covers the world's obstacles,
+  // the goal and `also` (where the walkers are), plus the boundary.
+  static DistanceField build(const World& world, const Vec2& goal, const FieldParams& p = {},
+                             const Aabb& also = {});
 
   bool valid() const { return !value_.empty(); }
   const Vec2& goal() const { return goal_; }
   // Walking distance from p to the goal (bilinear between cell centres); +inf where the goal cannot
-  // be reached from.
+  // be reached from, and off the grid (sensors then fall back to the straight line).
   double distance(const Vec2& p) const;
   // The unit direction of steepest descent at p (toward the goal along the walkable way); zero
   // where the field is flat or unreachable.
@@ -55,7 +57,7 @@ class FieldCache {
   static constexpr std::size_t kMaxFields = 256;  // goals beyond these are sensed in a straight line
   explicit FieldCache(FieldParams p = {}) : params_(p) {}
   const DistanceField* find(const Vec2& goal) const;
-  void ensure(const World& world, const Vec2& goal);
+  void ensure(const World& world, const Vec2& goal, const Aabb& also = {});
   std::size_t size() const { return fields_.size(); }
 
  private:
