@@ -9,6 +9,22 @@ namespace footfall {
 namespace {
 constexpr int kKnightX[8] = {1, 2, 2, 1, -1, -2, -2, -1};
 constexpr int kKnightY[8] = {2, 1, -1, -2, -2, -1, 1, 2};
+
+using Heap = std::priority_queue<std::pair<double, std::size_t>, std::vector<std::pair<double, std::size_t>>,
+                                 std::greater<std::pair<double, std::size_t>>>;
+
+// Dijkstra from whatever the heap holds, least first: expand(i, v) relaxes the neighbours of cell
+// i, settled at value v.
+template <class Expand>
+void settle(Heap& heap, std::vector<std::uint8_t>& done, Expand&& expand) {
+  while (!heap.empty()) {
+    const auto [v, i] = heap.top();
+    heap.pop();
+    if (done[i]) continue;
+    done[i] = 1;
+    expand(i, v);
+  }
+}
 }  // namespace
 
 DistanceField DistanceField::build(const World& world, const Vec2& goal, const FieldParams& p,
@@ -33,8 +49,7 @@ DistanceField DistanceField::build(const World& world, const Vec2& goal, const F
       cost[g.at(x, y)] = nav > 1e-6 ? 1.0 / nav : kInf;
     }
   std::vector<double> value(n, kInf);
-  using Item = std::pair<double, std::size_t>;
-  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> heap;
+  Heap heap;
   const auto relax = [&](std::size_t j, double v) {
     if (v < value[j]) {
       value[j] = v;
@@ -47,11 +62,7 @@ DistanceField DistanceField::build(const World& world, const Vec2& goal, const F
   else if (const auto c = g.nearest_free({gx, gy}, 1.0)) relax(g.at(c->first, c->second), (g.center(c->first, c->second) - goal).norm());
   // 1. The free cells (Dijkstra, least first).
   std::vector<std::uint8_t> done(n, 0);
-  while (!heap.empty()) {
-    const auto [v, i] = heap.top();
-    heap.pop();
-    if (done[i]) continue;
-    done[i] = 1;
+  settle(heap, done, [&](std::size_t i, double v) {
     const int x = static_cast<int>(i % g.nx), y = static_cast<int>(i / g.nx);
     for (int d = 0; d < 8; ++d) {
       if (!g.can_move(x, y, d)) continue;
@@ -71,7 +82,7 @@ DistanceField DistanceField::build(const World& world, const Vec2& goal, const F
       const double step = g.res * std::sqrt(5.0) * 0.5 * (cost[i] + cost[j]);
       if (!done[j] && step < kInf) relax(j, v + step);
     }
-  }
+  });
   // 2. Into the walls: a blocked cell beside free ones takes the least of their values plus the step
   // in, so that a foot set within the clearance still reads a distance falling toward the open on
   // its own side. Only free neighbours count at first: filling a thin wall's band from both faces
@@ -96,24 +107,15 @@ DistanceField DistanceField::build(const World& world, const Vec2& goal, const F
     if (g.blocked[i] && value[i] < kInf) heap.push({value[i], i});
   std::vector<std::uint8_t> face(n, 0);
   for (std::size_t i = 0; i < n; ++i) face[i] = g.blocked[i] && value[i] < kInf;
-  while (!heap.empty()) {
-    const auto [v, i] = heap.top();
-    heap.pop();
-    if (done[i]) continue;
-    done[i] = 1;
+  settle(heap, done, [&](std::size_t i, double v) {
     const int x = static_cast<int>(i % g.nx), y = static_cast<int>(i / g.nx);
     for (int d = 0; d < 8; ++d) {
       const int tx = x + kDx[d], ty = y + kDy[d];
       if (!g.inside(tx, ty)) continue;
       const std::size_t j = g.at(tx, ty);
-      if (!g.blocked[j] || done[j] || face[j]) continue;
-      const double nv = v + g.res * (d < 4 ? 1.0 : std::sqrt(2.0));
-      if (nv < value[j]) {
-        value[j] = nv;
-        heap.push({nv, j});
-      }
+      if (g.blocked[j] && !done[j] && !face[j]) relax(j, v + g.res * (d < 4 ? 1.0 : std::sqrt(2.0)));
     }
-  }
+  });
   f.goal_ = goal;
   f.origin_ = g.origin;
   f.res_ = g.res;
