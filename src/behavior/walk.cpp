@@ -36,9 +36,7 @@ void generate_candidates(const FanParams& fan, const Feet& feet, std::span<const
                          std::vector<Footstep>& out) {
   out.clear();
   const double heading = feet.heading();
-  const auto ray_turn = [&](int j) {
-    return fan.rays == 1 ? 0.0 : -fan.max_turn + 2.0 * fan.max_turn * j / (fan.rays - 1);
-  };
+  const auto ray_turn = [&](int j) { return fan.ray_turn(j); };
   for (int i = 0; i < fan.arcs; ++i) {
     const double len = fan.arcs == 1 ? fan.max_step
                                      : fan.min_step + (fan.max_step - fan.min_step) * i / (fan.arcs - 1);
@@ -211,8 +209,7 @@ void add_headway_steps(const FanParams& fan, const Feet& feet, std::span<const H
   const double heading = feet.heading();
   const Vec2 here = feet.location(), stance = feet.planted - feet.trailing;
   for (int j = 0; j < fan.rays; ++j) {
-    const double turn =
-        fan.rays == 1 ? 0.0 : -fan.max_turn + 2.0 * fan.max_turn * j / (fan.rays - 1);
+    const double turn = fan.ray_turn(j);
     const Vec2 u = unit_from_heading(heading + turn);
     const double s = travel_to_contact(others, here, u);
     if (s == kInf) continue;

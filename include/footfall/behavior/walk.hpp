@@ -19,6 +19,10 @@ struct FanParams {
   double step_length = 0.7, step_time = 0.53;
   double time_gap = 0, shortest_step = 0.05;  // the headway law (behavior/headway.hpp); 0: off
   static FanParams from(const double* walk_params);
+  // The turn of ray j of the fan, rays spread evenly over ±max_turn.
+  double ray_turn(int j) const {
+    return rays == 1 ? 0.0 : -max_turn + 2.0 * max_turn * j / (rays - 1);
+  }
   // Half the arcs and (an odd number, so straight ahead stays) half the rays, over the same range:
   // the realtime mode's cheaper fan (Granieri et al. 1995 §4.1).
   FanParams reduced() const;
