@@ -36,12 +36,11 @@ void generate_candidates(const FanParams& fan, const Feet& feet, std::span<const
                          std::vector<Footstep>& out) {
   out.clear();
   const double heading = feet.heading();
-  const auto ray_turn = [&](int j) { return fan.ray_turn(j); };
   for (int i = 0; i < fan.arcs; ++i) {
     const double len = fan.arcs == 1 ? fan.max_step
                                      : fan.min_step + (fan.max_step - fan.min_step) * i / (fan.arcs - 1);
     for (int j = 0; j < fan.rays; ++j) {
-      const double turn = ray_turn(j);
+      const double turn = fan.ray_turn(j);
       const double h = heading + turn;
       out.push_back({StepKind::Fan, feet.planted + len * unit_from_heading(h), wrap_angle(h), turn, len});
     }
@@ -62,7 +61,7 @@ void generate_candidates(const FanParams& fan, const Feet& feet, std::span<const
   const bool trailing_behind = (feet.planted - feet.trailing).dot(unit_from_heading(heading)) > 1e-9;
   if (fan.turn_in_place && fan.rays > 1)
     for (int j = 0; j < fan.rays; ++j) {
-      const double turn = ray_turn(j);
+      const double turn = fan.ray_turn(j);
       if (turn == 0.0) continue;  // that is Stay
       out.push_back({StepKind::Turn, feet.planted, wrap_angle(heading + turn), turn, closing});
       // Pivoting on the trailing foot without closing up keeps the body where it is, so an
