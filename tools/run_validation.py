@@ -41,23 +41,29 @@ def main(argv=None):
     args = p.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
 
-    with open(os.path.join(args.out, "fd.csv"), "w") as f:
-        f.write("scene,seed,density,speed,weidmann,specific_flow,collisions\n")
-        for d in DENSITIES:
-            for seed in args.seeds:
-                j = run(args.footfall, f"fd_{d}.yaml", seed)
-                a = j["measurement"]["areas"]["corridor"]
-                f.write(f"fd_{d},{seed},{a['density']:.4f},{a['speed']:.4f},{weidmann(a['density']):.4f},"
-                        f"{a['specific_flow']:.4f},{j['collisions']}\n")
-    with open(os.path.join(args.out, "bottleneck.csv"), "w") as f:
-        f.write("scene,seed,width,flow,steady_flow,steady_specific_flow,left_in_room,collisions\n")
-        for w in WIDTHS:
-            for seed in args.seeds:
-                j = run(args.footfall, f"bottleneck_{w}.yaml", seed)
-                line = j["measurement"]["lines"]["exit"]
-                f.write(f"bottleneck_{w},{seed},{w.replace('_', '.')},{line['flow']:.4f},"
-                        f"{line['steady_flow']:.4f},{line['steady_specific_flow']:.4f},{j['agents']},"
-                        f"{j['collisions']}\n")
+    def sweep(csv, header, scenes, row):
+        """One CSV row per scene and seed: row(scene, seed, summary)."""
+        with open(os.path.join(args.out, csv), "w") as f:
+            f.write(header + "\n")
+            for scene in scenes:
+                for seed in args.seeds:
+                    f.write(row(scene, seed, run(args.footfall, f"{scene}.yaml", seed)) + "\n")
+
+    def fd_row(scene, seed, j):
+        a = j["measurement"]["areas"]["corridor"]
+        return (f"{scene},{seed},{a['density']:.4f},{a['speed']:.4f},{weidmann(a['density']):.4f},"
+                f"{a['specific_flow']:.4f},{j['collisions']}")
+
+    def bottleneck_row(scene, seed, j):
+        line = j["measurement"]["lines"]["exit"]
+        width = scene.split("_", 1)[1].replace("_", ".")
+        return (f"{scene},{seed},{width},{line['flow']:.4f},{line['steady_flow']:.4f},"
+                f"{line['steady_specific_flow']:.4f},{j['agents']},{j['collisions']}")
+
+    sweep("fd.csv", "scene,seed,density,speed,weidmann,specific_flow,collisions",
+          [f"fd_{d}" for d in DENSITIES], fd_row)
+    sweep("bottleneck.csv", "scene,seed,width,flow,steady_flow,steady_specific_flow,left_in_room,collisions",
+          [f"bottleneck_{w}" for w in WIDTHS], bottleneck_row)
     with open(os.path.join(args.out, "counterflow.csv"), "w") as f:
         f.write("seed,arrived,stuck,collisions,density,speed\n")
         for seed in args.seeds:

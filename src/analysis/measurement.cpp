@@ -21,8 +21,8 @@ constexpr double kJump = 3.0;
 
 double snapshot_speed(const Snapshot& s, std::size_t a) {
   const Plan& p = s.plan[a];
-  if (!(p.t1 > p.t0) || s.time <= p.t0 || s.time > p.t1 + 1e-9) return 0;
-  return (p.to - p.from).norm() / (p.t1 - p.t0);
+  if (s.time <= p.t0 || s.time > p.t1 + 1e-9) return 0;
+  return p.velocity().norm();
 }
 
 Measurements::Measurements(MeasurementSpec spec)

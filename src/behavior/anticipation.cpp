@@ -66,7 +66,7 @@ double collision_probability(const Vec2& from, const Vec2& to, double t0, double
   const MotionBiases& b = p.biases;
   const double total = b.straight + b.faster + b.slower + b.left + b.right;
   if (total <= 0 || duration <= 0) return 0.0;
-  const Vec2 v = plan_velocity(other);
+  const Vec2 v = other.velocity();
   const auto turned = [&](double angle) {
     const double c = std::cos(angle), s = std::sin(angle);
     return Vec2(c * v.x() - s * v.y(), s * v.x() + c * v.y());

@@ -51,7 +51,7 @@ ControlOut predictive_attraction(const double* p, const double* in, const NetNod
   // Mode 2 (eqs 8.2–8.17): both keep constant velocity from the end of the candidate step — the
   // agent that of the step, the target that of its own last step (scaled by anticipation).
   const SelfState& self = *ctx.self_state;
-  const Vec2 v_target = std::min(1.0, p[pattract_p::Anticipation]) * plan_velocity(plan);
+  const Vec2 v_target = std::min(1.0, p[pattract_p::Anticipation]) * plan.velocity();
   const Vec2 v_agent = stepping_velocity(self.planted, pose.forward_foot, pose.duration);
   const Vec2 offset = plan.at(self.t0) + v_target * pose.duration - pose.location;
   const double reach = p[pattract_p::Threshold] + radius + own;

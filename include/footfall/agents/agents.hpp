@@ -28,6 +28,8 @@ struct Plan {
     if (t >= t1) return to;
     return from + (to - from) * ((t - t0) / (t1 - t0));
   }
+  // The velocity of the step (zero for a plan of no duration).
+  Vec2 velocity() const { return t1 > t0 ? Vec2((to - from) / (t1 - t0)) : Vec2(Vec2::Zero()); }
 };
 
 // Published once per frame by MOTION and immutable afterwards: everything one agent may know of

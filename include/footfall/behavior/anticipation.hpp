@@ -55,11 +55,6 @@ Intercept intercept_time(const Vec2& offset, const Vec2& relative_velocity, doub
 inline constexpr double kNoIntercept = 1000.0;  // seconds
 double intercept_stress(const Intercept& i, const Vec2& offset, double threshold, double v_ref);
 
-// A mover's velocity over its published step (zero while it stands).
-inline Vec2 plan_velocity(const Plan& p) {
-  return p.t1 > p.t0 ? Vec2((p.to - p.from) / (p.t1 - p.t0)) : Vec2(Vec2::Zero());
-}
-
 // Where a mover that keeps the velocity of its step will be at time t (its plan, then on).
 inline Vec2 extrapolate(const Plan& p, const Vec2& velocity, double t) {
   return t <= p.t1 ? p.at(t) : Vec2(p.to + velocity * (t - p.t1));
@@ -105,7 +100,7 @@ inline Vec2 stepping_velocity(const Vec2& planted, const Vec2& foot, double dura
 // collision prevention; foreseen as collisions, they stop a crowd dead (every step toward the one
 // ahead comes within the margin).
 inline bool crosses_or_meets(const Plan& other, double heading) {
-  const Vec2 v = plan_velocity(other);
+  const Vec2 v = other.velocity();
   const double speed = v.norm();
   return speed > 0.1 && v.dot(unit_from_heading(heading)) < 0.5 * speed;
 }
@@ -114,7 +109,7 @@ inline bool crosses_or_meets(const Plan& other, double heading) {
 // 0.1 m/s? One whose step has ended has stopped, as far as anyone can tell.
 inline bool walking_away(const Plan& other, const Vec2& offset, double t) {
   const double d = offset.norm();
-  return t < other.t1 && d > 1e-9 && plan_velocity(other).dot(offset) > 0.1 * d;
+  return t < other.t1 && d > 1e-9 && other.velocity().dot(offset) > 0.1 * d;
 }
 
 // Smallest distance from the origin to the segment [a, b]: the closest approach of two movers
