@@ -123,7 +123,7 @@ def bottleneck(width, n=80, seed=1):
     return "".join(out)
 
 
-def counterflow(n=200, length=50.0, width=4.0, seed=1):
+def counterflow(n=200, length=50.0, width=4.0, fill=10.0, seed=1):
     """A bidirectional hallway: half the walkers start at each end and walk to the other."""
     rng = random.Random(seed)
     half = n // 2
@@ -134,9 +134,9 @@ def counterflow(n=200, length=50.0, width=4.0, seed=1):
            f"    - {{name: wall_south, from: [-12, 0], to: [{fmt(length + 12)}, 0], class: wall}}\n",
            f"    - {{name: wall_north, from: [-12, {fmt(width)}], to: [{fmt(length + 12)}, {fmt(width)}], class: wall}}\n\n",
            walker(), "\nagents:\n"]
-    # Each group fills 10 m at its end of the hallway, facing the other end.
-    east = hex_points(half, 0.3, RADIUS + 0.05, 10.0, width - RADIUS - 0.05, rng)
-    west = hex_points(n - half, length - 10.0, RADIUS + 0.05, length - 0.3, width - RADIUS - 0.05, rng)
+    # Each group fills `fill` metres at its end of the hallway, facing the other end.
+    east = hex_points(half, 0.3, RADIUS + 0.05, fill, width - RADIUS - 0.05, rng)
+    west = hex_points(n - half, length - fill, RADIUS + 0.05, length - 0.3, width - RADIUS - 0.05, rng)
     for k, (x, y) in enumerate(east):
         out.append(agent_line(f"e{k}", x, y, 0.0, (length + 10, width / 2),
                               f", radius: {fmt(RADIUS)}, speed: {fmt(free_speed(rng))}, leave_within: 10"))

@@ -6,6 +6,7 @@
 
 #include "footfall/behavior/anticipation.hpp"
 #include "footfall/behavior/controls.hpp"
+#include "footfall/behavior/free_path.hpp"
 #include "footfall/behavior/reflexes.hpp"
 
 namespace footfall {
@@ -62,6 +63,32 @@ ControlOut predictive_attraction(const double* p, const double* in, const NetNod
   return {0.0, p[pattract_p::KD] * t};
 }
 
+// The free path (behavior/free_path.hpp) of the candidate's way: from where the agent stands
+// toward where the step puts the body (its heading for a step in place), at the walk node's
+// preferred speed, judged against the way down to the goal sensor's target from here.
+double free_path(const double* p, const double* goal, const double* params, const NetTemplate& net,
+                 const Pose& pose, const SenseContext& ctx, std::vector<Mover>& movers) {
+  if (!ctx.self_state) return 0.0;
+  const SelfState& self = *ctx.self_state;
+  const double* walk = params + net.nodes()[net.walk_node()].param_offset;
+  const double speed = walk[walk_p::StepLength] / walk[walk_p::StepTime];
+  const Vec2 move = pose.location - self.location;
+  const double moved = move.norm();
+  const Vec2 u = moved > 1e-6 ? Vec2(move / moved) : unit_from_heading(pose.heading);
+  const Vec2 target(goal[location_p::X], goal[location_p::Y]);
+  const DistanceField* field =
+      goal[location_p::Navigate] != 0.0 && ctx.fields ? ctx.fields->find(target) : nullptr;
+  // Seen from here, facing the way the candidate goes: θ is the turn from it to the goal's way.
+  const Percept to_goal = sense_location({self.location, heading_of(u), self.location, 0}, target, field);
+  const double horizon = std::min(p[freepath_p::Horizon], to_goal.d);
+  if (horizon <= 1e-6) return 0.0;
+  free_path_movers(ctx, self.location, self.heading, self.t0, p[freepath_p::Horizon],
+                   p[freepath_p::ConflictsOnly] != 0.0, movers);
+  const double f = free_distance(ctx, movers, self.location, u, speed, ctx.self_radius, horizon,
+                                 p[freepath_p::KeepRight]);
+  return free_path_stress(f, horizon, to_goal.theta);
+}
+
 }  // namespace
 
 NetTemplate NetTemplate::build(std::string name, const std::vector<NodeDecl>& decls) {
@@ -110,6 +137,9 @@ NetTemplate NetTemplate::build(std::string name, const std::vector<NodeDecl>& de
                                     "' (predictive_attract) reads an object_sensor or a "
                                     "location_sensor, not '" + d.inputs[0] + "'");
     }
+    if (d.kind == NodeKind::FreePath && decls[index.at(d.inputs[0])].kind != NodeKind::LocationSensor)
+      throw std::invalid_argument("node '" + d.name + "' (free_path) reads a location_sensor, not '" +
+                                  d.inputs[0] + "'");
     if (info.role == NodeRole::Motor) {
       if (t.walk_ >= 0) throw std::invalid_argument("a net has one walk node; '" + d.name +
                                                     "' is a second");
@@ -162,6 +192,7 @@ double sensor_reach(const NetTemplate& net, const double* params) {
     if (n.kind == NodeKind::DepthSensor) reach = std::max(reach, p[depth_p::Range]);
     if (n.kind == NodeKind::PredictiveAvoid) reach = std::max(reach, p[pavoid_p::Radius]);
     if (n.kind == NodeKind::PassiveAvoid) reach = std::max(reach, p[passive_p::Distance] + 2.0);
+    if (n.kind == NodeKind::FreePath) reach = std::max(reach, p[freepath_p::Horizon]);
   }
   return reach;
 }
@@ -343,6 +374,13 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
       out[0] = 0.0;
       out[1] = halt ? 1.0 : 0.0;
       out[2] = halt ? p[passive_p::Weight] : 0.0;
+      break;
+    }
+    case NodeKind::FreePath: {
+      const bool on = p[freepath_p::Bound] != 0.0;
+      const NetNode& src = net_->nodes()[net_->link_sources()[n.first_link]];
+      put_control({0.0, on ? free_path(p, params + src.param_offset, params, *net_, pose, ctx, movers_) : 0.0}, on,
+                  p[freepath_p::Weight], p[freepath_p::Power]);
       break;
     }
     case NodeKind::Walk: {

@@ -150,6 +150,21 @@ constexpr ParamSpec kPassive[] = {
     {"weight", 100, 0, kBig, "energy of a step forward while something is immediately ahead"},
     {"bound", 1.0, 0, 1, "1 while the behavior is bound to the agent, 0 when unbound"},
 };
+constexpr ParamSpec kFreePath[] = {
+    {"horizon", 4, 0.5, 50,
+     "H: how far ahead the free path is judged, metres; others farther than this are not seen"},
+    {"conflicts_only", 0, 0, 1,
+     "1: only others walking across or against the agent's way shorten the free path; those walking "
+     "its way are the headway law's (crowds: following them is how lanes form)"},
+    {"keep_right", 0, 0, 1,
+     "metres added to the reach of those who would pass on the agent's right: a side preference, "
+     "so that two walkers meeting both keep right (0: Moussaïd et al.'s symmetric rule)"},
+    {"weight", 1.0, 0, kBig, "scale of the node's energy"},
+    {"power", 0.5, 0.01, 16,
+     "power applied to the squared stress (0.5: d(α)/H itself; 1: its square, which leaves a small "
+     "deviation, such as overtaking, nearly free and a large one, such as turning across a crowd, dear)"},
+    {"bound", 1.0, 0, 1, "1 while the behavior is bound to the agent, 0 when unbound"},
+};
 
 constexpr NodeKindInfo kKinds[] = {
     {NodeKind::ObjectSensor, "object_sensor", NodeRole::Sensor, kObject},
@@ -167,6 +182,7 @@ constexpr NodeKindInfo kKinds[] = {
     {NodeKind::PredictiveAttract, "predictive_attract", NodeRole::Control, kPredictiveAttract, 1},
     {NodeKind::PredictiveAvoid, "predictive_avoid", NodeRole::Control, kPredictiveAvoid, 0},
     {NodeKind::PassiveAvoid, "passive_avoid", NodeRole::Control, kPassive, 0},
+    {NodeKind::FreePath, "free_path", NodeRole::Control, kFreePath, 1},
 };
 
 }  // namespace

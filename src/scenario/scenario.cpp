@@ -426,6 +426,7 @@ class Loader {
       case NodeKind::ProximitySensor: allowed.insert(allowed.end(), {"detects"}); break;
       case NodeKind::TerrainSensor: allowed.insert(allowed.end(), {"types"}); break;
       case NodeKind::Attract: case NodeKind::Avoid: case NodeKind::PredictiveAttract:
+      case NodeKind::FreePath:
         allowed.insert(allowed.end(), {"input"});
         break;
       case NodeKind::DepthSensor: case NodeKind::PassiveAvoid:

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "footfall/behavior/free_path.hpp"
 #include "footfall/behavior/node_kinds.hpp"
 #include "footfall/behavior/sensors.hpp"
 
@@ -97,6 +98,7 @@ class NetEvaluator {
   const NetTemplate* net_;
   std::vector<double> emitted_;  // kNodeOutputs per node
   std::vector<double> loaded_;   // kNodeOutputs per link
+  std::vector<Mover> movers_;    // free_path's scratch
 };
 
 }  // namespace footfall

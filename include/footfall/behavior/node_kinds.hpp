@@ -15,6 +15,8 @@ enum class NodeKind : std::uint8_t {
   // Reich 1997 (docs/locomotion.md): a depth sensor (App. A.1), and behaviors that read the agent's
   // present state rather than one sensor (§7.5.1, §8.2): they take no input.
   DepthSensor, Inertia, TerrainLookahead, PredictiveAttract, PredictiveAvoid, PassiveAvoid,
+  // Crowds (docs/validation.md): the free path of Moussaïd et al. 2011, reading the goal's sensor.
+  FreePath,
 };
 
 enum class NodeRole : std::uint8_t { Sensor, Control, Motor };
@@ -67,6 +69,7 @@ enum : int {
 };
 }
 namespace passive_p { enum : int { Distance, Fov, Weight, Bound }; }
+namespace freepath_p { enum : int { Horizon, ConflictsOnly, KeepRight, Weight, Power, Bound }; }
 
 // The `bound` parameter of a control kind (-1 for other roles): PaT-Nets bind and unbind by it.
 int bound_param(NodeKind kind);
