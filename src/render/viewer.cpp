@@ -369,6 +369,9 @@ RenderReport run_viewer(Simulation& sim, const ViewerOptions& o, const StepHook&
         cameras->updateCamera(*camera);
         cull(sim.snapshot(), library, camera_view(*camera), {o.lod, controls.forced, selected}, {}, lists);
         feed_back_lods(sim, lists);
+        // The HUD's figure counts are the previous frame's: this one's, not none.
+        for (int l = 0; l < motion::kLodCount; ++l)
+          previous.figures[l] = static_cast<std::uint32_t>(lists.lods[l].size());
       }
       sim.step();
       if (after_step) after_step(sim);
