@@ -62,7 +62,7 @@ TEST_CASE("cli: --version prints the version and exits 0") {
   CHECK(c.output.find('\n') == c.output.size() - 1);
 }
 
-TEST_CASE("cli: -v and --log-level choose what is logged; a bad level is a command-line error") {
+TEST_CASE("cli: -v and --log-level choose what is logged, and a bad level is a command-line error") {
   const Command quiet = run("run " + scenario() + " --headless --frames 3 -q");
   CHECK(quiet.status == 0);
   CHECK(quiet.output.empty());

@@ -148,8 +148,9 @@ TEST_CASE("trajectory outputs: ids for life in the CSV, and the SQLite store and
   REQUIRE(csv.size() > 1);
   CHECK(csv[0] == std::vector<std::string>{"frame", "time", "id", "name", "x", "y", "heading", "state", "behavior"});
   const Rows rows = csv_rows(csv);
+  // One run, three checks (not SUBCASEs, which would run it three times).
 
-  SUBCASE("the CSV: one id and one name per pedestrian, for life") {
+  {  // the CSV: one id and one name per pedestrian, for life
     std::map<std::uint64_t, const Row*> last;  // per id: its row the frame before
     std::set<std::string> names;
     std::size_t initial = 0, jumps = 0, returns = 0, renamed = 0;
@@ -169,12 +170,13 @@ TEST_CASE("trajectory outputs: ids for life in the CSV, and the SQLite store and
     CHECK(initial == 201);
     CHECK(summary["spawned"].get<std::size_t>() > 200);
     CHECK(last.size() == summary["spawned"].get<std::size_t>() + initial);
+    CHECK(last.size() == summary["pedestrians"].get<std::size_t>());
     CHECK(jumps == 0);
     CHECK(returns == 0);
     CHECK(renamed == 0);
   }
 
-  SUBCASE("the Jülich text format reads back to the CSV's positions") {
+  {  // the Jülich text format reads back to the CSV's positions
     std::ifstream in(dir / "t.txt");
     std::string line;
     double framerate = 0;
@@ -201,7 +203,7 @@ TEST_CASE("trajectory outputs: ids for life in the CSV, and the SQLite store and
     CHECK(differ == 0);
   }
 
-  SUBCASE("the SQLite store holds the CSV's rows, the run's metadata, the geometry and the trips") {
+  {  // the SQLite store holds the CSV's rows, the run's metadata, the geometry and the trips
     Db db(dir / "t.db");
     CHECK(db.text("SELECT value FROM metadata WHERE key = 'complete'") == "1");
     CHECK(db.text("SELECT value FROM metadata WHERE key = 'seed'") == "3");

@@ -225,6 +225,7 @@ int run_command(const RunOptions& o) {
       if (db) db->frame(s);
     };
     write_frame(sim.snapshot());
+    const std::size_t initial = sim.active_count();  // with those who enter later: every id given
     Measurements measurements(scenario.measurement);
     measurements.observe(sim.snapshot());
     // Only for runs without a window (a window shows how it goes).
@@ -326,6 +327,7 @@ int run_command(const RunOptions& o) {
     j["crossings"] = m.crossings;
     j["crossings_per_minute"] = minutes > 0 ? m.crossings / minutes : 0.0;
     j["spawned"] = m.spawned;
+    j["pedestrians"] = initial + m.spawned;
     j["trips"] = m.trips;
     j["longest_trip_s"] = sim.longest_trip();
     const Series trip_s{sim.trip_times()};
