@@ -7,10 +7,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <stdexcept>
-#include <variant>
 
 #include "footfall/core/atomic_file.hpp"
-#include "footfall/output/trajectory_csv.hpp"
+#include "footfall/output/world_wkt.hpp"
 
 namespace footfall::output {
 namespace {
@@ -60,28 +59,6 @@ std::string number(double v) {
   char buf[40];
   std::snprintf(buf, sizeof buf, "%.17g", v);
   return buf;
-}
-
-std::string point(const Vec2& p) { return number(p.x()) + " " + number(p.y()); }
-
-std::string polygon_wkt(const std::vector<Vec2>& ring) {
-  std::string s = "POLYGON ((";
-  for (const Vec2& p : ring) s += point(p) + ", ";
-  return s + point(ring.front()) + "))";
-}
-
-std::string shape_wkt(const Shape& shape, double& radius) {
-  if (const auto* b = std::get_if<Box>(&shape)) {
-    const Vec2 u(std::cos(b->rotation), std::sin(b->rotation)), v(-u.y(), u.x());
-    const Vec2 hx = b->half.x() * u, hy = b->half.y() * v;
-    return polygon_wkt({b->center - hx - hy, b->center + hx - hy, b->center + hx + hy, b->center - hx + hy});
-  }
-  if (const auto* c = std::get_if<Cylinder>(&shape)) {
-    radius = c->radius;
-    return "POINT (" + point(c->center) + ")";
-  }
-  const auto& g = std::get<Segment>(shape);
-  return "LINESTRING (" + point(g.a) + ", " + point(g.b) + ")";
 }
 
 // The path is an ordinary file (or none yet) in a writable directory: SQLite needs its journal
@@ -189,33 +166,20 @@ void TrajectoryDb::set_meta(const std::string& key, const std::string& value) {
 
 void TrajectoryDb::write_geometry(const World& w) {
   sqlite3_stmt* g = prepare("INSERT INTO geometry (kind, name, type, solid, radius, wkt) VALUES (?, ?, ?, ?, ?, ?)");
-  const auto add = [&](const char* kind, const std::string& name, const std::string& type, int solid, double radius,
-                       const std::string& wkt) {
-    sqlite3_bind_text(g, 1, kind, -1, SQLITE_STATIC);
-    sqlite3_bind_text(g, 2, name.c_str(), -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(g, 3, type.c_str(), -1, SQLITE_TRANSIENT);
-    if (solid >= 0) sqlite3_bind_int(g, 4, solid); else sqlite3_bind_null(g, 4);
-    if (radius > 0) sqlite3_bind_double(g, 5, radius); else sqlite3_bind_null(g, 5);
-    sqlite3_bind_text(g, 6, wkt.c_str(), -1, SQLITE_TRANSIENT);
+  for (const GeometryRow& r : world_geometry(w)) {
+    sqlite3_bind_text(g, 1, r.kind.c_str(), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(g, 2, r.name.c_str(), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(g, 3, r.type.c_str(), -1, SQLITE_TRANSIENT);
+    if (r.solid >= 0) sqlite3_bind_int(g, 4, r.solid); else sqlite3_bind_null(g, 4);
+    if (r.radius > 0) sqlite3_bind_double(g, 5, r.radius); else sqlite3_bind_null(g, 5);
+    sqlite3_bind_text(g, 6, r.wkt.c_str(), -1, SQLITE_TRANSIENT);
     const int rc = sqlite3_step(g);
     sqlite3_reset(g);
     if (rc != SQLITE_DONE) {
       sqlite3_finalize(g);
       check(rc, "geometry");
     }
-  };
-  for (const GroundRegion& r : w.regions)
-    if (r.polygon.size() >= 3) add("region", r.name, w.ground_types[r.type].name, -1, 0, polygon_wkt(r.polygon));
-  for (const Obstacle& o : w.obstacles) {
-    double radius = 0;
-    const std::string wkt = shape_wkt(o.shape, radius);
-    add("obstacle", o.name, o.cls >= 0 && o.cls < static_cast<int>(w.classes.size()) ? w.classes[o.cls] : "", o.solid,
-        radius, wkt);
   }
-  for (const Location& l : w.locations) add("location", l.name, "", -1, 0, "POINT (" + point(l.position) + ")");
-  for (const WalkEdge& e : w.walkways.edges)
-    add("walkway", w.locations[e.a].name + " - " + w.locations[e.b].name, e.crosswalk >= 0 ? "crosswalk" : "sidewalk",
-        -1, 0, "LINESTRING (" + point(w.locations[e.a].position) + ", " + point(w.locations[e.b].position) + ")");
   sqlite3_finalize(g);
 }
 
