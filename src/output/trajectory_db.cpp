@@ -33,7 +33,7 @@ CREATE TABLE behaviors (code INTEGER PRIMARY KEY, label TEXT NOT NULL UNIQUE);
 CREATE TABLE frames (frame INTEGER PRIMARY KEY, time REAL NOT NULL, agents INTEGER NOT NULL);
 CREATE TABLE trips (
   id INTEGER PRIMARY KEY,
-  name TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
   enter_frame INTEGER NOT NULL,
   leave_frame INTEGER,  -- the last frame in the scene; NULL while still there
   arrived INTEGER NOT NULL DEFAULT 0,
