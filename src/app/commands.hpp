@@ -48,7 +48,7 @@ struct BenchOptions {
   std::string out = "bench";
   std::string motion_dir;
   std::string plot_script;  // gnuplot script for bench.png; empty: no plot
-  bool quiet = false;
+  LogOptions log;
   // --render: every point also drawn offscreen through the viewer (docs/rendering.md).
   bool render = false;
   int width = 1280, height = 720;

@@ -15,9 +15,12 @@ struct LogOptions {
   std::string level;  // empty: from quiet and verbose
 };
 
+// What -q keeps: errors (run), or warnings and errors (bench, whose warnings are about timings).
+enum class QuietKeeps { Errors, Warnings };
+
 // Adds -q/--quiet, -v/--verbose and --log-level to a command.
-void add_log_options(CLI::App* command, LogOptions& options);
+void add_log_options(CLI::App* command, LogOptions& options, QuietKeeps quiet = QuietKeeps::Errors);
 // Sets spdlog's level from the options; --log-level wins over -q and -v.
-void apply_log_level(const LogOptions& options);
+void apply_log_level(const LogOptions& options, QuietKeeps quiet = QuietKeeps::Errors);
 
 }  // namespace footfall::app

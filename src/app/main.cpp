@@ -149,7 +149,7 @@ int run(int argc, char** argv) {
   bench_cmd->add_option("--plot", bench.plot_script, "gnuplot script drawing bench.png from bench.csv")
       ->capture_default_str();
   bench_cmd->add_flag_callback("--no-plot", [&] { bench.plot_script.clear(); }, "write bench.csv only");
-  bench_cmd->add_flag("-q,--quiet", bench.quiet, "print only warnings and errors");
+  add_log_options(bench_cmd, bench.log, QuietKeeps::Warnings);
   bench_cmd->add_flag("--render", bench.render,
                       "draw every frame offscreen (cull_ms, draw_ms, draw calls and figures per level in the CSV)");
   add_size_option(bench_cmd, bench.width, bench.height, "image size with --render, WxH (default 1280x720)");
