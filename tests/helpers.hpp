@@ -41,6 +41,30 @@ inline std::shared_ptr<const motion::MotionLibrary> motion_library() {
   return lib;
 }
 
+// Fields of each record of an RFC 4180 text; a quoted field may hold commas, quotes and newlines.
+inline std::vector<std::vector<std::string>> parse_csv(const std::string& text) {
+  std::vector<std::vector<std::string>> rows(1, std::vector<std::string>(1));
+  bool quoted = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') rows.back().back() += '"', ++i;
+      else if (c == '"') quoted = false;
+      else rows.back().back() += c;
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      rows.back().emplace_back();
+    } else if (c == '\n') {
+      rows.emplace_back(1);
+    } else {
+      rows.back().back() += c;
+    }
+  }
+  if (rows.back().size() == 1 && rows.back()[0].empty()) rows.pop_back();
+  return rows;
+}
+
 inline Simulation make_sim(Scenario s, std::shared_ptr<const motion::MotionLibrary> motion = nullptr) {
   return Simulation(std::move(s.world), std::move(s.nets), std::move(s.agents), s.config,
                     std::move(s.scripts), std::move(motion));

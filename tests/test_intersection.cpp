@@ -6,6 +6,7 @@
 #include <cmath>
 #include <fstream>
 #include <sstream>
+#include <unordered_map>
 #include <vector>
 
 #include "helpers.hpp"
@@ -48,7 +49,7 @@ TEST_CASE("intersection: two minutes keep pedestrians off the street and off red
   CHECK(fewest >= 195);         // ... promptly: the scene stays populated
 }
 
-TEST_CASE("intersection: ten minutes of 200 pedestrians flow without jams") {
+TEST_CASE("intersection: ten minutes of 200 pedestrians flow without jams, each with its own id for life") {
   // The issue's ten-minute run (Granieri et al. 1995 §3 at crowd density): nobody steps on the
   // street outside a crosswalk or onto a crosswalk under DON'T WALK, nobody overlaps anybody,
   // nobody goes 60 s without progress toward their goal, and everyone who entered more than three
@@ -61,8 +62,37 @@ TEST_CASE("intersection: ten minutes of 200 pedestrians flow without jams") {
   // about 260).
   Simulation sim = test::make_sim(intersection());
   const auto frames = static_cast<int>(600 / sim.config().dt);
-  for (int f = 0; f < frames; ++f) sim.step();
+  // Identity (issue 18): every pedestrian who ever entered has its own id, which never jumps (a
+  // step is under a metre a frame) and, once gone, never comes back.
+  struct Seen {
+    Vec2 at;
+    std::uint64_t frame;
+  };
+  std::unordered_map<std::uint64_t, Seen> seen;
+  std::size_t initial = 0, jumps = 0, returns = 0;
+  const auto track = [&](const Snapshot& s) {
+    for (std::size_t a = 0; a < s.agents; ++a) {
+      if (!s.active[a]) continue;
+      const auto [it, first] = seen.try_emplace(s.id[a], Seen{s.location[a], s.frame});
+      if (!first) {
+        if (it->second.frame + 1 != s.frame) ++returns;
+        else if ((s.location[a] - it->second.at).norm() > 1.0) ++jumps;
+        it->second = {s.location[a], s.frame};
+      }
+    }
+  };
+  track(sim.snapshot());
+  initial = seen.size();
+  for (int f = 0; f < frames; ++f) {
+    sim.step();
+    track(sim.snapshot());
+  }
   const Metrics& m = sim.metrics();
+  CHECK(initial == 201);
+  CHECK(seen.size() == m.spawned + initial);
+  CHECK(m.spawned > 1400);
+  CHECK(jumps == 0);
+  CHECK(returns == 0);
   CHECK(m.jaywalk_events == 0);
   CHECK(m.red_crossings == 0);
   CHECK(m.collisions == 0);

@@ -67,38 +67,14 @@ std::string slurp(const fs::path& p) {
   return s.str();
 }
 
-// Fields of each record of an RFC 4180 text; a quoted field may hold commas, quotes and newlines.
-std::vector<std::vector<std::string>> parse_csv(const std::string& text) {
-  std::vector<std::vector<std::string>> rows(1, std::vector<std::string>(1));
-  bool quoted = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') rows.back().back() += '"', ++i;
-      else if (c == '"') quoted = false;
-      else rows.back().back() += c;
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == ',') {
-      rows.back().emplace_back();
-    } else if (c == '\n') {
-      rows.emplace_back(1);
-    } else {
-      rows.back().back() += c;
-    }
-  }
-  if (rows.back().size() == 1 && rows.back()[0].empty()) rows.pop_back();
-  return rows;
-}
-
-// Every row has the seven columns; returns the last frame number.
+// Every row has the nine columns; returns the last frame number.
 long check_trajectory(const std::string& text) {
-  const auto rows = parse_csv(text);
+  const auto rows = footfall::test::parse_csv(text);
   REQUIRE(rows.size() > 1);
-  CHECK(rows[0] == std::vector<std::string>{"frame", "time", "agent", "x", "y", "heading", "state"});
+  CHECK(rows[0] == std::vector<std::string>{"frame", "time", "id", "name", "x", "y", "heading", "state", "behavior"});
   long last = -1;
   for (std::size_t r = 1; r < rows.size(); ++r) {
-    REQUIRE(rows[r].size() == 7);
+    REQUIRE(rows[r].size() == 9);
     const long frame = std::stol(rows[r][0]);
     CHECK(frame >= last);
     last = frame;
@@ -145,12 +121,13 @@ agents:
   const std::string cmd = std::string(FOOTFALL_BINARY) + " run " + scenario.string() + " --headless -q --frames 2 " +
                           "--trajectory " + (dir / "t.csv").string();
   REQUIRE(std::system(cmd.c_str()) == 0);
-  const auto rows = parse_csv(slurp(dir / "t.csv"));
+  const auto rows = footfall::test::parse_csv(slurp(dir / "t.csv"));
   REQUIRE(rows.size() == 1 + 3 * 3);  // header, frames 0 to 2
-  for (std::size_t r = 1; r < rows.size(); ++r) CHECK(rows[r].size() == 7);
-  CHECK(rows[1][2] == "Smith, J");
-  CHECK(rows[2][2] == "the \"fast\" one");
-  CHECK(rows[3][2] == "two\nlines");
+  for (std::size_t r = 1; r < rows.size(); ++r) CHECK(rows[r].size() == 9);
+  CHECK(rows[1][3] == "Smith, J");
+  CHECK(rows[2][3] == "the \"fast\" one");
+  CHECK(rows[3][3] == "two\nlines");
+  CHECK(rows[3][2] == "3");  // ids from 1
 }
 
 TEST_CASE("a trajectory written to a FIFO being read goes to the reader, and the FIFO stays") {

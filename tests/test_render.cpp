@@ -323,6 +323,27 @@ TEST_CASE("render: footfall run --headless --screenshot and --record write PNGs 
   CHECK(j.at("stage_ms").at("cull").get<double>() > 0);
 }
 
+TEST_CASE("render: --screenshot alone simulates without drawing and draws exactly one frame, the last") {
+  const std::string plain = render_out("shot_plain.json"), drawn = render_out("shot_drawn.json");
+  const std::string shot = render_out("only_last.png");
+  fs::remove(shot);
+  const Command a = run(footfall_run("--headless --frames 90 -q --summary " + plain));
+  const Command b = run(footfall_run("--headless --frames 90 -v --size 160x120 --summary " + drawn +
+                                     " --screenshot " + shot));
+  CAPTURE(b.output);
+  REQUIRE(a.status == 0);
+  REQUIRE(b.status == 0);
+  CHECK(hash_of(plain) == hash_of(drawn));  // the same simulation
+  CHECK(b.output.find("frames drawn: 1\n") != std::string::npos);
+  std::ifstream in(drawn);
+  const nlohmann::json j = nlohmann::json::parse(in);
+  CHECK(j.at("render").at("frames_drawn") == 1);
+  CHECK(j.at("frames") == 90);
+  const osg::ref_ptr<osg::Image> image = osgDB::readRefImageFile(shot);
+  REQUIRE(image);
+  CHECK(image->s() == 160);
+}
+
 TEST_CASE("render: footfall bench --render fills the renderer's columns") {
   const fs::path dir = render_out("bench_render");
   fs::remove_all(dir);

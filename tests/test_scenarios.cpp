@@ -147,7 +147,7 @@ TEST_CASE("footfall run: same seed twice gives an identical trajectory file") {
     REQUIRE(std::system(cmd.c_str()) == 0);
   }
   const std::string a = read_file(dir + "/a.csv");
-  CHECK(a.rfind("frame,time,agent,x,y,heading,state\n", 0) == 0);
+  CHECK(a.rfind("frame,time,id,name,x,y,heading,state,behavior\n", 0) == 0);
   CHECK(a.size() > 1000);
   CHECK(a == read_file(dir + "/b.csv"));
   const std::string ja = read_file(dir + "/a.json");

@@ -3,7 +3,8 @@
 #   with a display (DISPLAY or WAYLAND_DISPLAY set): in the viewer window;
 #   without one: headless, rendering offscreen to out/intersection.png (the last frame) and
 #   out/frames/frame_NNNNNN.png (every frame of the first 20 simulated seconds).
-# Either way out/trajectory.csv and out/summary.json are written. Extra arguments go to
+# Either way out/trajectory.csv, out/run.db (the SQLite trajectory store) and out/summary.json are
+# written. Extra arguments go to
 # `footfall run` (for example --frames 3600 or --size 1920x1080).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -11,7 +12,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="$root/out"
 mkdir -p "$out"
 scenario="$root/data/scenarios/intersection.yaml"
-common=(--trajectory "$out/trajectory.csv" --summary "$out/summary.json")
+common=(--trajectory "$out/trajectory.csv" --db "$out/run.db" --summary "$out/summary.json")
 if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
   exec "$root/build/footfall" run "$scenario" "${common[@]}" "$@"
 fi

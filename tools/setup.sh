@@ -10,7 +10,7 @@ shift || true
 packages=(
   cmake ninja-build g++ ccache pkg-config
   libeigen3-dev libtbb-dev doctest-dev libyaml-cpp-dev libcli11-dev nlohmann-json3-dev
-  libspdlog-dev libbenchmark-dev gnuplot-nox
+  libspdlog-dev libbenchmark-dev gnuplot-nox libsqlite3-dev
   libopenscenegraph-dev libgl1-mesa-dri libegl-dev xvfb fonts-dejavu-core
   python3 python3-pytest
 )

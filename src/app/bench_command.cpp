@@ -230,7 +230,7 @@ void plot(const fs::path& csv, const fs::path& png, const std::string& script,
 }  // namespace
 
 int bench_command(const BenchOptions& o) {
-  if (o.quiet) spdlog::set_level(spdlog::level::warn);
+  apply_log_level(o.log, QuietKeeps::Warnings);
 #ifndef FOOTFALL_HAS_RENDER
   if (o.render) {
     std::fprintf(stderr, "footfall: this build has no renderer (FOOTFALL_RENDER=OFF): no bench --render\n");

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "logging.hpp"
+
 namespace footfall::app {
 
 struct RunOptions {
@@ -12,10 +14,12 @@ struct RunOptions {
   std::optional<long> frames;
   std::optional<std::uint64_t> seed;
   int threads = 0;  // 0: all cores
-  std::string trajectory;  // empty: not written
-  std::string summary;     // empty: not written
-  std::string motion_dir;  // the authored steps: high.motion, medium.motion, low.motion
-  bool quiet = false;
+  std::string trajectory;    // CSV; empty: not written
+  std::string summary;       // empty: not written
+  std::string db;            // the SQLite trajectory store; empty: not written
+  std::string jupedsim_txt;  // the Jülich text format; empty: not written
+  std::string motion_dir;    // the authored steps: high.motion, medium.motion, low.motion
+  LogOptions log;
   int depth = 2;             // frames in flight in the frame pipeline
   double realtime_ms = 0;    // CONTROL budget of the realtime mode; 0: off
   // The viewer (docs in README.md, "Viewing"). Rendering happens unless --headless is given without
@@ -44,7 +48,7 @@ struct BenchOptions {
   std::string out = "bench";
   std::string motion_dir;
   std::string plot_script;  // gnuplot script for bench.png; empty: no plot
-  bool quiet = false;
+  LogOptions log;
   // --render: every point also drawn offscreen through the viewer (docs/rendering.md).
   bool render = false;
   int width = 1280, height = 720;

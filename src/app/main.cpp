@@ -67,6 +67,7 @@ int run(int argc, char** argv) {
   using namespace footfall::app;
   CLI::App app{"footfall — behavioral simulation of walking pedestrians (Granieri et al. 1995)"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("footfall ") + FOOTFALL_VERSION, "print the version and exit");
 
   RunOptions run;
   auto* run_cmd = app.add_subcommand("run", "simulate a scenario");
@@ -78,8 +79,12 @@ int run(int argc, char** argv) {
   run_cmd->add_option("--seed", run.seed, "override the scenario's seed (0 to 2^53)")->check(kSeed);
   run_cmd->add_option("--threads", run.threads, "worker threads (0: all cores)")
       ->check(CLI::Range(0, 1024));
-  run_cmd->add_option("--trajectory", run.trajectory, "write frame,time,agent,x,y,heading,state CSV");
+  run_cmd->add_option("--trajectory", run.trajectory, "write the trajectory CSV: frame,time,id,name,x,y,heading,state,behavior");
   run_cmd->add_option("--summary", run.summary, "write the run summary JSON");
+  run_cmd->add_option("--db", run.db, "write the SQLite trajectory store (metadata, geometry, frames, trips), "
+                                      "committed as the run goes");
+  run_cmd->add_option("--jupedsim-txt", run.jupedsim_txt,
+                      "write the Jülich plain-text trajectory format (PeTrack, JuPedSim, PedPy): id frame x y z");
   run.motion_dir = FOOTFALL_MOTION_DIR;
   run_cmd->add_option("--motion", run.motion_dir, "directory of the authored steps (footfall_author)")
       ->capture_default_str();
@@ -91,7 +96,7 @@ int run(int argc, char** argv) {
                       "realtime mode: a smaller fan after CONTROL took longer than this many ms "
                       "(results then depend on timing); 0: off")
       ->check(kFinite & CLI::Range(0.0, 1e6));
-  run_cmd->add_flag("-q,--quiet", run.quiet, "print only errors");
+  add_log_options(run_cmd, run.log);
   run_cmd->add_option("--screenshot", run.screenshot, "render and write the last frame as a PNG");
   run_cmd->add_option("--record", run.record, "render and write every frame as DIR/frame_NNNNNN.png");
   add_size_option(run_cmd, run.width, run.height, "window or image size, WxH (default 1280x720)");
@@ -144,7 +149,7 @@ int run(int argc, char** argv) {
   bench_cmd->add_option("--plot", bench.plot_script, "gnuplot script drawing bench.png from bench.csv")
       ->capture_default_str();
   bench_cmd->add_flag_callback("--no-plot", [&] { bench.plot_script.clear(); }, "write bench.csv only");
-  bench_cmd->add_flag("-q,--quiet", bench.quiet, "print only warnings and errors");
+  add_log_options(bench_cmd, bench.log, QuietKeeps::Warnings);
   bench_cmd->add_flag("--render", bench.render,
                       "draw every frame offscreen (cull_ms, draw_ms, draw calls and figures per level in the CSV)");
   add_size_option(bench_cmd, bench.width, bench.height, "image size with --render, WxH (default 1280x720)");

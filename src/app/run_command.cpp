@@ -11,18 +11,22 @@
 #include <cstdio>
 #include <iomanip>
 #include <memory>
+#include <optional>
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
 #include "footfall/core/atomic_file.hpp"
-#include "footfall/core/csv.hpp"
 #include "footfall/motion/library.hpp"
+#include "footfall/output/juelich_txt.hpp"
+#include "footfall/output/trajectory_csv.hpp"
+#include "footfall/output/trajectory_db.hpp"
 #include "footfall/pipeline/frame_pipeline.hpp"
 #include "footfall/scenario/scenario.hpp"
 #ifdef FOOTFALL_HAS_RENDER
 #include "footfall/render/viewer.hpp"
 #endif
 #include "interrupt.hpp"
+#include "progress.hpp"
 #include "series.hpp"
 
 namespace footfall::app {
@@ -32,25 +36,6 @@ namespace {
 struct CommandError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
-
-// `names` are the agents' names as CSV fields (quoted where they must be, core/csv.hpp). Names
-// never change after the simulation is built, so reading them beside a running step is safe.
-void write_trajectory_rows(std::ostream& out, const Snapshot& s, const std::vector<std::string>& names) {
-  char head[64], tail[256];
-  const auto put = [&out](const char* text, int n, std::size_t size) {
-    out.write(text, std::clamp<std::streamsize>(n, 0, static_cast<std::streamsize>(size) - 1));
-  };
-  for (std::size_t a = 0; a < s.size(); ++a) {
-    if (!s.active[a]) continue;
-    const char* state = s.arrived[a] ? "arrived" : gait_name(s.gait[a]);
-    put(head, std::snprintf(head, sizeof head, "%llu,%.4f,", static_cast<unsigned long long>(s.frame), s.time),
-        sizeof head);
-    out << names[a];
-    put(tail, std::snprintf(tail, sizeof tail, ",%.6f,%.6f,%.6f,%s\n", s.location[a].x(), s.location[a].y(),
-                            s.heading[a], state),
-        sizeof tail);
-  }
-}
 
 bool has_display() {
   const char* d = std::getenv("DISPLAY");
@@ -85,7 +70,7 @@ render::ViewerOptions viewer_options(const RunOptions& o, const ViewSettings& vi
   }
   v.figures = !o.hide_figures;
   v.hud = !o.no_hud;
-  v.quiet = o.quiet;
+  v.quiet = o.log.quiet;
   if (!o.select.empty()) {
     v.selected = sim.agents().find(o.select);
     if (v.selected < 0) throw CommandError("--select: no agent named '" + o.select + "'");
@@ -139,7 +124,7 @@ int validate_command(const std::string& scenario) {
 }
 
 int run_command(const RunOptions& o) {
-  if (o.quiet) spdlog::set_level(spdlog::level::err);
+  apply_log_level(o.log);
   Scenario scenario;
   try {
     scenario = load_scenario(o.scenario);
@@ -147,7 +132,7 @@ int run_command(const RunOptions& o) {
     std::fprintf(stderr, "%s\n", e.what());
     return 2;
   }
-  if (!o.quiet)
+  if (!o.log.quiet)
     for (const std::string& w : scenario.warnings) std::fprintf(stderr, "%s\n", w.c_str());
   if (o.seed) scenario.config.seed = *o.seed;
   std::shared_ptr<const motion::MotionLibrary> steps;
@@ -188,15 +173,19 @@ int run_command(const RunOptions& o) {
   const InterruptWatch interrupt;
   try {
     // Every output is opened before the first frame: a path that cannot be written stops the run
-    // before it starts (exit 2), and nothing is published until the last output is finished.
-    std::unique_ptr<AtomicFile> trajectory, summary;
+    // before it starts (exit 2), and nothing is published until the last output is finished. The
+    // SQLite store is the exception: written in place as the run goes (output/trajectory_db.hpp).
+    std::unique_ptr<AtomicFile> trajectory, summary, jupedsim;
     try {
       if (!o.trajectory.empty()) trajectory = std::make_unique<AtomicFile>(o.trajectory);
       if (!o.summary.empty()) summary = std::make_unique<AtomicFile>(o.summary);
+      if (!o.jupedsim_txt.empty()) jupedsim = std::make_unique<AtomicFile>(o.jupedsim_txt);
     } catch (const OutputPathError& e) {
       throw CommandError(e.what());
     }
-    if (trajectory) trajectory->stream() << "frame,time,agent,x,y,heading,state\n";
+    for (const auto& [what, path] : {std::pair{"trajectory CSV", o.trajectory}, {"summary", o.summary},
+                                     {"Jülich text trajectories", o.jupedsim_txt}})
+      if (!path.empty()) spdlog::debug("{}: {}, published when the run ends", what, path);
     // The viewer may run up to four steps beside the DRAW of one frame (a window at speed > 1).
     scenario.config.snapshots = std::max({scenario.config.snapshots, o.depth, render ? 5 : 1});
     scenario.config.realtime_budget_ms = o.realtime_ms;
@@ -204,11 +193,44 @@ int run_command(const RunOptions& o) {
                    scenario.config, std::move(scenario.scripts), steps);
     spdlog::info("{}: {} agents, {} frames at {:.0f} Hz, seed {}, {} threads", o.scenario,
                  sim.agents().size(), frames, 1.0 / sim.config().dt, sim.config().seed, threads);
-    std::vector<std::string> names;
-    for (const std::string& n : sim.agents().name) names.push_back(csv_field(n));
-    if (trajectory) write_trajectory_rows(trajectory->stream(), sim.snapshot(), names);
+#ifdef FOOTFALL_HAS_RENDER
+    std::optional<render::ViewerOptions> viewer;
+    if (render) viewer = viewer_options(o, scenario.view, sim, offscreen);  // may refuse an option (exit 2)
+#endif
+    const output::RunInfo run_info{FOOTFALL_VERSION, o.scenario, scenario.name, sim.config().seed, sim.config().dt};
+    // Last of the checks: from here an older database of that name is gone.
+    std::unique_ptr<output::TrajectoryDb> db;
+    if (!o.db.empty()) {
+      try {
+        // A transaction per simulated second of frames (and at least one per wall-clock second).
+        const int commit_frames = std::max(1, static_cast<int>(std::lround(1.0 / sim.config().dt)));
+        db = std::make_unique<output::TrajectoryDb>(o.db, run_info, sim, commit_frames);
+      } catch (const OutputPathError& e) {
+        throw CommandError(e.what());
+      }
+      spdlog::debug("SQLite trajectory store: {}, committed every simulated second", o.db);
+    }
+    if (trajectory) output::write_csv_header(trajectory->stream());
+    if (jupedsim) output::write_juelich_header(jupedsim->stream(), run_info);
+    // Every trajectory output gets each published frame, in order.
+    const auto write_frame = [&](const Snapshot& s) {
+      if (trajectory) {
+        output::write_csv_rows(trajectory->stream(), s, sim);
+        trajectory->check();  // a full disk ends the run now, not after it
+      }
+      if (jupedsim) {
+        output::write_juelich_rows(jupedsim->stream(), s);
+        jupedsim->check();
+      }
+      if (db) db->frame(s);
+    };
+    write_frame(sim.snapshot());
+    const std::size_t initial = sim.active_count();  // with those who enter later: every id given
     Measurements measurements(scenario.measurement);
     measurements.observe(sim.snapshot());
+    // Only for runs without a window (a window shows how it goes).
+    ProgressBar progress(render && !offscreen ? 0 : frames, stderr,
+                         !o.log.quiet && stderr_is_terminal());
 
     // Frame time: from one published frame to the next as its consumer sees them (the pipeline's
     // output stage, or the viewer's DRAW), which is what a viewer would see.
@@ -224,16 +246,21 @@ int run_command(const RunOptions& o) {
     const auto start = clock::now();
     if (render) {
 #ifdef FOOTFALL_HAS_RENDER
-      render::ViewerOptions v = viewer_options(o, scenario.view, sim, offscreen);
+      render::ViewerOptions& v = *viewer;
       // A window runs until it is closed unless a frame count is given.
       if (offscreen || o.frames) v.frames = frames;
+      // A screenshot alone needs only the last frame drawn; --record needs them all.
+      v.only_last = offscreen && !o.screenshot.empty() && o.record.empty();
       v.stop = [&interrupt] { return interrupt.requested(); };
       // Called right after each step, on the simulation's side of the overlap with DRAW.
       const render::RenderReport report = render::run_viewer(sim, v, [&](const Simulation& s) {
-        if (trajectory) write_trajectory_rows(trajectory->stream(), s.snapshot(), names);
+        write_frame(s.snapshot());
         measurements.observe(s.snapshot());
         record_stats(s.last_frame());
+        progress.update(static_cast<long>(s.frame()));
       });
+      progress.finish();
+      spdlog::debug("frames drawn: {}", report.frames.size());
       // Per drawn frame: the whole frame, CULL and DRAW.
       Series calls, wait_ms;
       std::array<Series, motion::kLodCount> figures;
@@ -260,17 +287,16 @@ int run_command(const RunOptions& o) {
       run_frames(
           sim, frames, o.depth,
           [&](const PublishedFrame& f) {
-            if (trajectory) {
-              write_trajectory_rows(trajectory->stream(), *f.snapshot, names);
-              trajectory->check();  // a full disk ends the run now, not after it
-            }
+            write_frame(*f.snapshot);
             measurements.observe(*f.snapshot);
+            progress.update(static_cast<long>(f.snapshot->frame));
             const auto now = clock::now();
             frame_ms.values.push_back(std::chrono::duration<double, std::milli>(now - last).count());
             last = now;
             record_stats(f.stats);
           },
           [&interrupt] { return interrupt.requested(); });
+      progress.finish();
     }
     const double wall = std::chrono::duration<double>(clock::now() - start).count();
 
@@ -301,6 +327,7 @@ int run_command(const RunOptions& o) {
     j["crossings"] = m.crossings;
     j["crossings_per_minute"] = minutes > 0 ? m.crossings / minutes : 0.0;
     j["spawned"] = m.spawned;
+    j["pedestrians"] = initial + m.spawned;
     j["trips"] = m.trips;
     j["longest_trip_s"] = sim.longest_trip();
     const Series trip_s{sim.trip_times()};
@@ -325,9 +352,14 @@ int run_command(const RunOptions& o) {
     if (summary)  // a scenario path that is not UTF-8 must not fail the run here
       summary->stream() << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     // All outputs finished (written and synced) before any is published: a failed run leaves none.
-    for (AtomicFile* f : {trajectory.get(), summary.get()})
+    for (AtomicFile* f : {trajectory.get(), summary.get(), jupedsim.get()})
       if (f) f->finish();
-    for (AtomicFile* f : {trajectory.get(), summary.get()})
+    if (db)
+      db->finish({{"trajectory_hash", hex(sim.trajectory_hash())},
+                  {"interrupted", signal ? signal_name(signal) : "no"},
+                  {"spawned", std::to_string(m.spawned)},
+                  {"trips", std::to_string(m.trips)}});
+    for (AtomicFile* f : {trajectory.get(), summary.get(), jupedsim.get()})
       if (f) f->commit();
     if (signal) {
       spdlog::warn("interrupted by {} after {} frames; outputs hold the frames simulated", signal_name(signal),

@@ -123,6 +123,7 @@ void Simulation::publish_ghosts(Snapshot& s) {
       s.gait[g] = s.gait[a];
       s.active[g] = 0;
       s.arrived[g] = 0;
+      s.id[g] = s.id[a];
     }
   }
 }
@@ -200,8 +201,19 @@ void Simulation::publish(std::uint64_t frame, double t) {
       s.gait[a] = agents_.gait[a];
       s.active[a] = agents_.active[a];
       s.arrived[a] = progress_[a].arrived;
+      s.id[a] = agents_.id[a];
     }
   });
+  // Behavioral states (PaT-Net instances), a flat list over all agents.
+  s.net_start.resize(agents_.size() + 1);
+  s.nets.clear();
+  for (std::size_t a = 0; a < agents_.size(); ++a) {
+    s.net_start[a] = static_cast<std::uint32_t>(s.nets.size());
+    if (!agents_.active[a]) continue;
+    for (const patnet::Instance& i : agent_nets_.agents[a].running)
+      if (i.alive) s.nets.push_back({i.program, i.state});
+  }
+  s.net_start[agents_.size()] = static_cast<std::uint32_t>(s.nets.size());
   if (world_.periodic.on()) {
     publish_ghosts(s);
     // The grid holds the agents, and the ghosts within reach of the world between the seams.

@@ -160,6 +160,8 @@ bool Simulation::spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool
   progress_[slot] = GoalProgress{};
   trip_start_[slot] = t;
   if (motion_) start_figure(slot);
+  // The initial population keeps its slots' reserved ids; everyone entering later gets a new one.
+  if (!anywhere) agents_.id[slot] = next_id_++;
   ++spawns_[slot];
   spawned_now_.add(p);
 

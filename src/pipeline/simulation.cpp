@@ -33,12 +33,14 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
       scripts_(std::move(scripts)),
       motion_(std::move(motion)) {
   const std::size_t scenario_agents = agents_.size();
+  scenario_agents_ = scenario_agents;
   agents_.active.assign(scenario_agents, 1);
   if (scripts_.population) {
     // The population lives in slots after the scenario's agents, all free until spawned.
     const PopulationSpec& pop = *scripts_.population;
     for (std::uint32_t k = 0; k < pop.target; ++k) {
-      agents_.name.push_back("ped" + std::to_string(scenario_agents + k));
+      // Named for the first pedestrian it holds (name_of): slot s's initial one has id s + 1.
+      agents_.name.push_back("ped" + std::to_string(scenario_agents + k + 1));
       for (int f = 0; f < 2; ++f) {
         agents_.foot[f].push_back(Vec2::Zero());
         agents_.foot_heading[f].push_back(0.0);
@@ -84,6 +86,11 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
   agents_.heading_to.resize(n);
   agents_.gait.assign(n, Gait::Stand);
   agents_.steps.assign(n, 0);
+  // Ids for life: slot s's first pedestrian has id s + 1 (reserved even if the initial population
+  // leaves a slot empty), pedestrians entering later count on from there.
+  agents_.id.resize(n);
+  for (std::uint32_t a = 0; a < n; ++a) agents_.id[a] = a + 1;
+  next_id_ = n + 1;
   agents_.leave_within.resize(n, 0.0);
   agents_.height.resize(n, motion::kReferenceHeight);
   figure_posture_.resize(n);
@@ -323,6 +330,27 @@ std::size_t Simulation::param_slot(std::string_view dotted) const {
                             std::string(dotted.substr(0, first)) + "' has no parameter '" +
                             std::string(dotted.substr(first + 1)) + "'");
   return agents_.param_offset[a] + static_cast<std::size_t>(p);
+}
+
+std::string Simulation::name_of(std::uint64_t id) const {
+  if (id >= 1 && id <= scenario_agents_) return agents_.name[id - 1];
+  return "ped" + std::to_string(id);
+}
+
+std::string Simulation::behavior_of(const Snapshot& s, std::size_t a) const {
+  std::string label;
+  if (a + 1 >= s.net_start.size()) return label;
+  for (std::uint32_t k = s.net_start[a]; k < s.net_start[a + 1]; ++k) {
+    const patnet::Program& p = scripts_.programs[s.nets[k].program];
+    const int state = s.nets[k].state;
+    if (!label.empty()) label += '/';
+    label += p.name;
+    label += ':';
+    label += state >= 0 && static_cast<std::size_t>(state) < p.states.size() ? p.states[state].name
+             : state == patnet::kExit                                         ? std::string("exit")
+                                                                              : std::string("start");
+  }
+  return label;
 }
 
 double Simulation::param(std::string_view dotted) const { return agents_.params[param_slot(dotted)]; }

@@ -82,8 +82,9 @@ std::vector<std::string> inspect_agent(const Simulation& sim, std::uint32_t a) {
   const Agents& ag = sim.agents();
   if (a >= s.size() || !s.active[a]) return {format("agent %u: not in the scene", a)};
   const Plan& plan = s.plan[a];
-  out.push_back(format("%s  (slot %u)  %s  at (%.2f, %.2f)  heading %.0f deg  LOD %s",
-                       ag.name[a].c_str(), a, gait_name(s.gait[a]), s.location[a].x(),
+  out.push_back(format("%s  (id %llu, slot %u)  %s  at (%.2f, %.2f)  heading %.0f deg  LOD %s",
+                       sim.name_of(s.id[a]).c_str(), static_cast<unsigned long long>(s.id[a]), a,
+                       gait_name(s.gait[a]), s.location[a].x(),
                        s.location[a].y(), s.heading[a] * 180 / kPi, motion::lod_name(sim.lod(a))));
   out.push_back(format("step %.2f m in %.2f s, ends at t=%.2f", (plan.to - plan.from).norm(),
                        plan.t1 - plan.t0, plan.t1));

@@ -355,6 +355,28 @@ RenderReport run_viewer(Simulation& sim, const ViewerOptions& o, const StepHook&
     const double wall = std::chrono::duration<double>(now - frame_start).count();
     frame_start = now;
     const std::uint64_t drawn = sim.frame();
+    if (o.only_last && last >= 0 && static_cast<long>(drawn) < last) {
+      // Only the last frame is drawn: step on; CULL the one before it for its levels of detail.
+      if (static_cast<long>(drawn) + 1 == last) {
+        viewer->advance();
+        viewer->eventTraversal();
+        if (selected >= 0 && cameras->getCurrentMatrixManipulator() == follow.get() &&
+            static_cast<std::size_t>(selected) < sim.snapshot().size()) {
+          const Vec2& p = sim.snapshot().location[static_cast<std::size_t>(selected)];
+          follow->setCenter({p.x(), p.y(), 1.2});
+          follow->setDistance(std::min(follow->getDistance(), kFollowDistance));
+        }
+        cameras->updateCamera(*camera);
+        cull(sim.snapshot(), library, camera_view(*camera), {o.lod, controls.forced, selected}, {}, lists);
+        feed_back_lods(sim, lists);
+        // The HUD's figure counts are the previous frame's: this one's, not none.
+        for (int l = 0; l < motion::kLodCount; ++l)
+          previous.figures[l] = static_cast<std::uint32_t>(lists.lods[l].size());
+      }
+      sim.step();
+      if (after_step) after_step(sim);
+      continue;
+    }
     FrameRecord record;
     record.sim_frame = drawn;
 

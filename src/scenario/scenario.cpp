@@ -748,6 +748,10 @@ class Loader {
     if (n["walk_detour"])
       scripts.scripts().routes.way.detour = r_.number(n["walk_detour"], "walk_detour", 0, 1e6);
     scripts.scripts().population = std::move(pop);
+    // The population's pedestrians are named ped<id> (Simulation::name_of): names stay unique.
+    for (const std::string& name : s.agents.name)
+      if (name.size() > 3 && name.rfind("ped", 0) == 0 && name.find_first_not_of("0123456789", 3) == std::string::npos)
+        r_.fail(n, "agent name '" + name + "' is reserved with a population, whose pedestrians are named ped<id>");
   }
 
   void apply_set(const YAML::Node& set, const NetTemplate& net, std::vector<double>& block,

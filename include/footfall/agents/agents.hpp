@@ -32,6 +32,13 @@ struct Plan {
   Vec2 velocity() const { return t1 > t0 ? Vec2((to - from) / (t1 - t0)) : Vec2(Vec2::Zero()); }
 };
 
+// One running PaT-Net instance of an agent: its program and current state (indices into the
+// simulation's programs; patnet/patnet.hpp), the agent's behavioral state in outputs.
+struct NetState {
+  std::uint32_t program = 0;
+  std::int32_t state = 0;
+};
+
 // Published once per frame by MOTION and immutable afterwards: everything one agent may know of
 // another (DESIGN.md, "Stages and the frame"), and the articulated figures to draw.
 struct Snapshot {
@@ -44,6 +51,12 @@ struct Snapshot {
   std::vector<Gait> gait;
   std::vector<std::uint8_t> active;  // 0: a free slot (a pedestrian who left, or not yet spawned)
   std::vector<std::uint8_t> arrived;  // standing on its final goal
+  // The pedestrian in each slot: its id for life (1, 2, …; never reused, while slots are) and its
+  // PaT-Net instances' states, agent k's in nets[net_start[k], net_start[k + 1]) in start order.
+  // Copied here because outputs read a snapshot while the next steps change the live nets.
+  std::vector<std::uint64_t> id;
+  std::vector<std::uint32_t> net_start;
+  std::vector<NetState> nets;
   motion::Poses poses;               // empty when the simulation runs without a motion library
   UniformGrid grid;                  // active agents by location, for proximity queries
   // Entries [0, agents) are the agents. In a periodic world, entries [agents, 2·agents) and
@@ -61,14 +74,15 @@ struct Snapshot {
   void resize(std::size_t n) {
     agents = n;
     location.resize(n); heading.resize(n); plan.resize(n); radius.resize(n); gait.resize(n);
-    active.resize(n); arrived.resize(n);
+    active.resize(n); arrived.resize(n); id.resize(n);
   }
 };
 
 // Hot per-agent state owned by CONTROL (feet, step timing) plus the per-agent behavior-net
 // parameters in one flat arena.
 struct Agents {
-  std::vector<std::string> name;
+  std::vector<std::string> name;     // per slot, for lookups (--select, agent.node.param)
+  std::vector<std::uint64_t> id;     // the pedestrian now in the slot, for life (Snapshot::id)
   std::vector<Vec2> foot[2];
   std::vector<double> foot_heading[2];
   std::vector<std::uint8_t> forward;  // the foot planted last: the fan is sampled in front of it

@@ -169,6 +169,15 @@ class Simulation {
   std::uint64_t frame() const { return snapshot().frame; }
   double time() const { return snapshot().time; }
 
+  // The name of pedestrian `id` (Snapshot::id) for life: a scenario agent's own name, else
+  // "ped<id>". Reads only what never changes after construction, so outputs may call it while a
+  // step runs.
+  std::string name_of(std::uint64_t id) const;
+  // Agent a's behavioral state in snapshot s: its PaT-Net instances as "program:state", joined by
+  // '/' in start order (the route net, then the leg it called), e.g. "route:next/cross:wait"; empty
+  // for none. Safe beside a running step, like name_of.
+  std::string behavior_of(const Snapshot& s, std::size_t a) const;
+
   // Dotted parameter names: "agent.node.param", e.g. "agent7.avoid_walkers.k_theta". Throws
   // std::out_of_range naming what was not found.
   double param(std::string_view dotted) const;
@@ -220,6 +229,8 @@ class Simulation {
   World world_;
   std::vector<NetTemplate> nets_;
   Agents agents_;
+  std::size_t scenario_agents_ = 0;  // slots [0, this) hold the scenario's own agents
+  std::uint64_t next_id_ = 1;        // the id of the next pedestrian to enter
   SimConfig config_;
 
   std::vector<Snapshot> ring_;     // published snapshots; ring_[latest_] is S(N−1) during a step

@@ -42,6 +42,10 @@ struct ViewerOptions {
   std::optional<long> frames;               // simulated frames to run (a window runs until closed)
   std::function<bool()> stop;               // polled each frame: true ends the loop (SIGINT, SIGTERM)
   std::string screenshot;                   // PNG of the last frame drawn
+  // Offscreen, with `frames`: draw only the last frame. The frames before it are simulated without
+  // CULL or DRAW, except that the one before it is culled, so that the last is posed at the levels
+  // of detail its camera gives (--screenshot without --record).
+  bool only_last = false;
   std::string record_dir;                   // frame_000000.png, ... for every frame drawn
   std::string shader_dir;                   // empty: found as shaders.hpp says
   LodThresholds lod;
