@@ -26,7 +26,7 @@ constexpr double kSlack = 1;
 constexpr const char* kBehaviors = R"(behaviors:
   w:
     nodes:
-      goal: {type: location_sensor}
+      goal: {type: location_sensor, target: [0, -50]}
       seek: {type: attract, input: goal}
       walk: {type: walk, inputs: [seek]}
 )";
@@ -162,6 +162,26 @@ TEST_CASE("dubious but workable worlds load with file:line:col warnings") {
     REQUIRE(s.warnings.size() == 1);
     CHECK(s.warnings[0].rfind("overlap.yaml:11:29: warning: city pitch is smaller than the tile (30.00 × 20.00 m)", 0) == 0);
   }
+}
+
+TEST_CASE("agents with nothing to do load with a warning; a net of a walk node alone stands by design") {
+  const Scenario s = parse_scenario("world: {}\n"
+                                    "behaviors:\n"
+                                    "  idle:\n"
+                                    "    nodes:\n"
+                                    "      goal: {type: location_sensor}\n"
+                                    "      seek: {type: attract, input: goal, bound: 0}\n"
+                                    "      people: {type: proximity_sensor}\n"
+                                    "      dodge: {type: avoid, input: people}\n"
+                                    "      walk: {type: walk, inputs: [seek, dodge]}\n"
+                                    "  sit: {nodes: {walk: {type: walk}}}\n"
+                                    "agents:\n"
+                                    "  - {name: loiterer, behavior: idle, position: [0, 0]}\n"
+                                    "  - {name: sitter, behavior: sit, position: [3, 0]}\n",
+                                    "idle.yaml");
+  REQUIRE(s.warnings.size() == 1);
+  CHECK(s.warnings[0] == "idle.yaml:12:5: warning: agent 'loiterer' has nothing to do: no goal, nothing it is "
+                         "drawn to and no PaT-Net; it will stand where it is");
 }
 
 TEST_CASE("the shipped scenarios load without warnings") {
