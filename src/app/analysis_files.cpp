@@ -132,7 +132,8 @@ std::vector<fs::path> plot_analysis(const Analysis& a, const fs::path& dir) {
     std::string s = kHead;
     s += "set multiplot layout 1,2 title 'fundamental diagram (Voronoi, per time bin)'\n"
          "weidmann(r) = r < 5.4 ? 1.34 * (1 - exp(-1.913 * (1.0 / r - 1.0 / 5.4))) : 0\n"
-         "set xlabel 'density (persons/m²)'\nset xrange [0:*]\nset yrange [0:*]\nset samples 300\n"
+         "set key inside top right\nset xlabel 'density (persons/m²)'\nset xrange [0:6]\nset yrange [0:*]\n"
+         "set samples 300\n"
          "set ylabel 'speed (m/s)'\n"
          "plot 'fundamental_diagram.csv' using 3:4 with points pt 7 ps 0.6 title 'measured', "
          "[0.05:5.4] weidmann(x) with lines lw 2 title 'Weidmann 1993'\n"

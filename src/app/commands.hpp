@@ -31,6 +31,8 @@ struct RunOptions {
   std::vector<std::string> overlays;        // fans, sectors, paths, labels
   std::string select;                       // an agent selected at the start
   bool follow = false;                      // the follow camera on it
+  bool top_down = false;                    // the top-down orthographic view
+  bool markers = false;                     // locations, goals and measurement drawn in images too
 };
 
 struct BenchOptions {

@@ -110,6 +110,9 @@ int run(int argc, char** argv) {
   run_cmd->add_option("--overlays", run.overlays, "overlays shown at the start: fans, sectors, paths, labels")
       ->delimiter(',')->check(CLI::IsMember({"fans", "sectors", "paths", "labels"}));
   run_cmd->add_option("--select", run.select, "the agent selected at the start (by name)");
+  run_cmd->add_flag("--top-down", run.top_down, "start in the top-down orthographic view (key t), also for images");
+  run_cmd->add_flag("--markers", run.markers,
+                    "draw locations, goals and measurement areas in images too (a window shows them; key m)");
   run_cmd->add_flag("--follow", run.follow, "start with the camera following the selected agent (with --select)")
       ->needs("--select");
 
