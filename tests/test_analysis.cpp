@@ -140,7 +140,7 @@ TEST_CASE("analysis: a corridor with a known steady flow measures its set densit
   CHECK(sum * a.heat.cell * a.heat.cell == doctest::Approx(160));
 }
 
-TEST_CASE("analysis: trips end when a pedestrian leaves; one still there at the end has not finished") {
+TEST_CASE("analysis: trips end when a pedestrian leaves, and one still there at the end has not finished") {
   std::istringstream csv("frame,time,agent,x,y,heading,state\n"
                          "0,0,a,0,0,0,walk\n0,0,b,5,0,0,walk\n"
                          "1,1,a,1,0,0,walk\n1,1,b,5,1,0,walk\n"

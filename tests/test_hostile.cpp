@@ -164,7 +164,7 @@ TEST_CASE("dubious but workable worlds load with file:line:col warnings") {
   }
 }
 
-TEST_CASE("agents with nothing to do load with a warning; a net of a walk node alone stands by design") {
+TEST_CASE("agents with nothing to do load with a warning, but a net of a walk node alone stands by design") {
   const Scenario s = parse_scenario("world: {}\n"
                                     "behaviors:\n"
                                     "  idle:\n"
@@ -182,6 +182,29 @@ TEST_CASE("agents with nothing to do load with a warning; a net of a walk node a
   REQUIRE(s.warnings.size() == 1);
   CHECK(s.warnings[0] == "idle.yaml:12:5: warning: agent 'loiterer' has nothing to do: no goal, nothing it is "
                          "drawn to and no PaT-Net; it will stand where it is");
+}
+
+TEST_CASE("a goal on water, or beyond it, loads with a warning: the walk node may still wade") {
+  const Scenario s = parse_scenario("world:\n"
+                                    "  default_ground: water\n"
+                                    "  regions:\n"
+                                    "    - {name: home, type: sidewalk, polygon: [[-3, -3], [3, -3], [3, 3], [-3, 3]]}\n"
+                                    "    - {name: isle, type: sidewalk, polygon: [[18, -2], [22, -2], [22, 2], [18, 2]]}\n"
+                                    "behaviors:\n"
+                                    "  w:\n"
+                                    "    nodes:\n"
+                                    "      goal: {type: location_sensor}\n"
+                                    "      seek: {type: attract, input: goal}\n"
+                                    "      walk: {type: walk, inputs: [seek]}\n"
+                                    "agents:\n"
+                                    "  - {name: swimmer, behavior: w, position: [0, 0], set: {goal.target: [10, 0]}}\n"
+                                    "  - {name: sailor, behavior: w, position: [1, 0], set: {goal.target: [20, 0]}}\n",
+                                    "lake.yaml");
+  REQUIRE(s.warnings.size() == 2);
+  CHECK(s.warnings[0] == "lake.yaml:13:71: warning: goal of agent 'swimmer', the target of 'goal' at [10.00, 0.00], "
+                         "lies on 'water' ground (navigability 0), off every walkable region");
+  CHECK(s.warnings[1] == "lake.yaml:14:70: warning: agent 'sailor' can reach its goal, the target of 'goal' at "
+                         "[20.00, 0.00], only over ground of navigability 0 (water)");
 }
 
 TEST_CASE("the shipped scenarios load without warnings") {

@@ -47,17 +47,20 @@ bool strictly_inside(const Shape& shape, const Vec2& p) {
 }
 }  // namespace
 
-std::optional<std::string> goal_problem(const World& world, const Vec2& p) {
+std::optional<std::string> goal_inside_obstacle(const World& world, const Vec2& p) {
   std::optional<std::string> problem;
   world.for_each_obstacle_near(Aabb{p, p}, [&](std::uint32_t o) {
     const Obstacle& ob = world.obstacles[o];
     if (!problem && ob.solid && strictly_inside(ob.shape, p))
       problem = "lies inside solid obstacle" + (ob.name.empty() ? std::string() : " '" + ob.name + "'");
   });
-  if (!problem && world.navigability_at(p) <= 1e-6)
-    problem = "lies on '" + world.ground_types[world.ground_at(p)].name +
-              "' ground, which cannot be walked (navigability 0), off every walkable region";
   return problem;
+}
+
+std::optional<std::string> goal_off_walkable(const World& world, const Vec2& p) {
+  if (world.navigability_at(p) > 1e-6) return std::nullopt;
+  return "lies on '" + world.ground_types[world.ground_at(p)].name +
+         "' ground (navigability 0), off every walkable region";
 }
 
 std::string point_text(const Vec2& p) {

@@ -32,9 +32,10 @@ bool bound(const NetTemplate& net, int node, const double* params);
 // sensor following something, or a sensor of the surroundings (depth, proximity, ...).
 bool moves_without_location(const NetTemplate& net, const Attraction& a, const double* params);
 
-// Why p cannot be a goal: "lies inside solid obstacle 'x'" or "lies on 'water' ground, which
-// cannot be walked"; nullopt when it can.
-std::optional<std::string> goal_problem(const World& world, const Vec2& p);
+// Why p cannot be a goal: "lies inside solid obstacle 'x'"; nullopt when it can.
+std::optional<std::string> goal_inside_obstacle(const World& world, const Vec2& p);
+// Why p is a dubious goal: "lies on 'water' ground ..."; nullopt when it is walkable ground.
+std::optional<std::string> goal_off_walkable(const World& world, const Vec2& p);
 
 // "[x, y]" with two decimals, for messages.
 std::string point_text(const Vec2& p);

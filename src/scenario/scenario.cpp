@@ -859,7 +859,8 @@ class Loader {
   void check_intent(const Scenario& s, ScriptsLoader& scripts) {
     const Agents& ag = s.agents;
     const auto& starts = scripts.scripts().agents;
-    std::optional<std::optional<WalkableMap>> map;  // built at the first goal to reach
+    // Built at the first goal to reach: solid obstacles only, and with impassable ground too.
+    std::optional<std::optional<WalkableMap>> solid_map, ground_map;
     for (std::size_t i = 0; i < ag.size(); ++i) {
       const NetTemplate& net = s.nets[ag.net[i]];
       const double* params = ag.params_of(i);
@@ -904,17 +905,25 @@ class Loader {
                                   "' has nothing to do: no goal, nothing it is drawn to and no PaT-Net; "
                                   "it will stand where it is");
       for (const Goal& g : goals) {
-        if (const auto problem = goal_problem(s.world, g.at))
-          r_.fail(g.node, "goal of agent '" + ag.name[i] + "', " + g.what + " at " + point_text(g.at) + ", " +
-                              *problem);
-        if (!map) map = WalkableMap::build(s.world);
-        if (!*map) continue;  // a world too large for the grid: not checked
+        const std::string what = g.what + " at " + point_text(g.at);
+        if (const auto problem = goal_inside_obstacle(s.world, g.at))
+          r_.fail(g.node, "goal of agent '" + ag.name[i] + "', " + what + ", " + *problem);
         const Vec2 start = ag.foot[0][i];
-        const int from = (*map)->component(start), to = (*map)->component(g.at);
-        if (from >= 0 && from != to)
-          r_.fail(g.node, "agent '" + ag.name[i] + "' cannot reach its goal, " + g.what + " at " +
-                              point_text(g.at) + ": no walkable way joins it to where the agent starts, " +
-                              point_text(start));
+        const auto cut_off = [&](std::optional<std::optional<WalkableMap>>& map, bool ground) {
+          if (!map) map = WalkableMap::build(s.world, ground);
+          if (!*map) return false;  // a world too large for the grid: not checked
+          const int from = (*map)->component(start), to = (*map)->component(g.at);
+          return from >= 0 && from != to;
+        };
+        if (cut_off(solid_map, false))
+          r_.fail(g.node, "agent '" + ag.name[i] + "' cannot reach its goal, " + what +
+                              ": no walkable way joins it to where the agent starts, " + point_text(start));
+        // Impassable ground (water) the walk node may still step onto: a warning.
+        if (const auto off = goal_off_walkable(s.world, g.at))
+          warn(g.node, "goal of agent '" + ag.name[i] + "', " + what + ", " + *off);
+        else if (cut_off(ground_map, true))
+          warn(g.node, "agent '" + ag.name[i] + "' can reach its goal, " + what +
+                           ", only over ground of navigability 0 (water)");
       }
     }
   }

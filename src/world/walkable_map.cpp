@@ -6,7 +6,8 @@
 
 namespace footfall {
 
-std::optional<WalkableMap> WalkableMap::build(const World& world, double resolution, std::size_t max_cells) {
+std::optional<WalkableMap> WalkableMap::build(const World& world, bool ground, double resolution,
+                                              std::size_t max_cells) {
   // Two cells of margin beyond the bounds: an open ring when the default ground is walkable.
   const Aabb env = world.bounds().inflated(2 * 2.5 * resolution);
   double res = resolution;
@@ -24,7 +25,7 @@ std::optional<WalkableMap> WalkableMap::build(const World& world, double resolut
   std::vector<std::uint8_t> open(g.blocked.size());
   for (int y = 0; y < g.ny; ++y)
     for (int x = 0; x < g.nx; ++x)
-      open[g.at(x, y)] = !g.blocked[g.at(x, y)] && world.navigability_at(g.center(x, y)) > 1e-6;
+      open[g.at(x, y)] = !g.blocked[g.at(x, y)] && (!ground || world.navigability_at(g.center(x, y)) > 1e-6);
   // The periodic seam: the columns (or rows) at lo and hi are neighbours.
   int seam_lo = -1, seam_hi = -1;
   if (world.periodic.on()) {
@@ -64,7 +65,7 @@ std::optional<WalkableMap> WalkableMap::build(const World& world, double resolut
     ++next;
   }
   // The border ring lies beyond every obstacle and region: open exactly when the default ground is.
-  if (world.ground_types[world.default_ground].navigability > 1e-6) m.outside_ = m.label_[0];
+  if (!ground || world.ground_types[world.default_ground].navigability > 1e-6) m.outside_ = m.label_[0];
   return m;
 }
 

@@ -18,7 +18,9 @@ class WalkableMap {
   // narrower than about two cells count as closed. Outside the grid lies the world's default
   // ground, which joins everything along the grid's open border. A periodic world also joins its
   // seam.
-  static std::optional<WalkableMap> build(const World& world, double resolution = 0.1,
+  // With `ground` false, only solid obstacles block: the walk node may step onto impassable ground
+  // (only terrain sensors and navigation fields shun it).
+  static std::optional<WalkableMap> build(const World& world, bool ground = true, double resolution = 0.1,
                                           std::size_t max_cells = 4'000'000);
 
   // The component of walkable ground at p, or of the nearest walkable cell within `snap` metres
