@@ -26,7 +26,7 @@ constexpr double kSlack = 1;
 constexpr const char* kBehaviors = R"(behaviors:
   w:
     nodes:
-      goal: {type: location_sensor}
+      goal: {type: location_sensor, target: [0, -50]}
       seek: {type: attract, input: goal}
       walk: {type: walk, inputs: [seek]}
 )";
@@ -162,6 +162,49 @@ TEST_CASE("dubious but workable worlds load with file:line:col warnings") {
     REQUIRE(s.warnings.size() == 1);
     CHECK(s.warnings[0].rfind("overlap.yaml:11:29: warning: city pitch is smaller than the tile (30.00 × 20.00 m)", 0) == 0);
   }
+}
+
+TEST_CASE("agents with nothing to do load with a warning, but a net of a walk node alone stands by design") {
+  const Scenario s = parse_scenario("world: {}\n"
+                                    "behaviors:\n"
+                                    "  idle:\n"
+                                    "    nodes:\n"
+                                    "      goal: {type: location_sensor}\n"
+                                    "      seek: {type: attract, input: goal, bound: 0}\n"
+                                    "      people: {type: proximity_sensor}\n"
+                                    "      dodge: {type: avoid, input: people}\n"
+                                    "      walk: {type: walk, inputs: [seek, dodge]}\n"
+                                    "  sit: {nodes: {walk: {type: walk}}}\n"
+                                    "agents:\n"
+                                    "  - {name: loiterer, behavior: idle, position: [0, 0]}\n"
+                                    "  - {name: sitter, behavior: sit, position: [3, 0]}\n",
+                                    "idle.yaml");
+  REQUIRE(s.warnings.size() == 1);
+  CHECK(s.warnings[0] == "idle.yaml:12:5: warning: agent 'loiterer' has nothing to do: no goal, nothing it is "
+                         "drawn to and no PaT-Net; it will stand where it is");
+}
+
+TEST_CASE("a goal on water, or beyond it, loads with a warning: the walk node may still wade") {
+  const Scenario s = parse_scenario("world:\n"
+                                    "  default_ground: water\n"
+                                    "  regions:\n"
+                                    "    - {name: home, type: sidewalk, polygon: [[-3, -3], [3, -3], [3, 3], [-3, 3]]}\n"
+                                    "    - {name: isle, type: sidewalk, polygon: [[18, -2], [22, -2], [22, 2], [18, 2]]}\n"
+                                    "behaviors:\n"
+                                    "  w:\n"
+                                    "    nodes:\n"
+                                    "      goal: {type: location_sensor}\n"
+                                    "      seek: {type: attract, input: goal}\n"
+                                    "      walk: {type: walk, inputs: [seek]}\n"
+                                    "agents:\n"
+                                    "  - {name: swimmer, behavior: w, position: [0, 0], set: {goal.target: [10, 0]}}\n"
+                                    "  - {name: sailor, behavior: w, position: [1, 0], set: {goal.target: [20, 0]}}\n",
+                                    "lake.yaml");
+  REQUIRE(s.warnings.size() == 2);
+  CHECK(s.warnings[0] == "lake.yaml:13:71: warning: goal of agent 'swimmer', the target of 'goal' at [10.00, 0.00], "
+                         "lies on 'water' ground (navigability 0), off every walkable region");
+  CHECK(s.warnings[1] == "lake.yaml:14:70: warning: agent 'sailor' can reach its goal, the target of 'goal' at "
+                         "[20.00, 0.00], only over ground of navigability 0 (water)");
 }
 
 TEST_CASE("the shipped scenarios load without warnings") {

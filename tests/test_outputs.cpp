@@ -110,7 +110,7 @@ TEST_CASE("agent names with commas, quotes and newlines keep the trajectory's ro
 behaviors:
   w:
     nodes:
-      goal: {type: location_sensor}
+      goal: {type: location_sensor, target: [5, 10]}
       seek: {type: attract, input: goal}
       walk: {type: walk, inputs: [seek]}
 agents:

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "footfall/render/error.hpp"
+#include "footfall/render/framing.hpp"
 #include "footfall/render/signal_heads.hpp"
 #include "footfall/render/world_scene.hpp"
 #include "render_helpers.hpp"
@@ -443,4 +444,70 @@ TEST_CASE("render: a window where a display exists, and the private Xvfb backend
     REQUIRE(image);
     CHECK(image->s() == 160);
   }
+}
+
+namespace {
+// A sidewalk world with one square of street north-east of the centre, a measurement area to the
+// west and one seated figure in the south-west corner.
+Scenario map_scene() {
+  return parse_scenario(R"(world:
+  regions: [{name: road, type: street, polygon: [[8, 3], [12, 3], [12, 7], [8, 7]]}]
+behaviors:
+  sit: {nodes: {walk: {type: walk}}}
+agents: [{name: s, behavior: sit, position: [-15, -8]}]
+measurement:
+  areas: [{name: west, box: [[-8, -4], [-2, 4]]}]
+)",
+                        "map.yaml");
+}
+
+int count_near(const osg::Image& image, const Rgb& colour, int tolerance) {
+  int n = 0;
+  for (int y = 0; y < image.t(); ++y)
+    for (int x = 0; x < image.s(); ++x) n += pixel(image, x, y).distance(colour) <= tolerance;
+  return n;
+}
+}  // namespace
+
+TEST_CASE("render: the top-down view is a map, north up, of the walkable area") {
+  Scenario scenario = map_scene();
+  const std::vector<Vec2> starts{Vec2(-15, -8)};
+  const render::TopDown td = render::top_down_view(render::walkable_area(scenario.world, starts), double(kWidth) / kHeight);
+  Simulation sim = make_sim(std::move(scenario), motion_library());
+  render::ViewerOptions o = offscreen({0, -30, 30}, {0, 0, 0});  // top_down overrides the camera
+  o.top_down = true;
+  const Shot shot = shoot(sim, o, 2, "top_down.png");
+  REQUIRE(shot.image);
+  const auto at = [&](const Vec2& p) {
+    const Vec2 px = render::top_down_pixel(td, p, kWidth, kHeight);
+    return pixel(*shot.image, static_cast<int>(px.x()), static_cast<int>(px.y()));
+  };
+  const Rgb street = at({10, 5}), south = at({10, -5}), west = at({-10, 5});
+  CAPTURE(street.brightness());
+  CAPTURE(south.brightness());
+  // The street is grey asphalt where the map puts it; mirrored north-south or east-west, the
+  // open ground (drawn green).
+  CHECK(street.grey_spread() <= 15);
+  CHECK(street.brightness() < 80);
+  CHECK(south.grey_spread() > 30);
+  CHECK(west.grey_spread() > 30);
+  CHECK(south.distance(west) < 30);
+}
+
+TEST_CASE("render: markers draw the measurement areas, and only when on") {
+  int drawn[2] = {0, 0};
+  for (const bool markers : {false, true}) {
+    Simulation sim = make_sim(map_scene(), motion_library());
+    render::ViewerOptions o = offscreen({0, -30, 30}, {0, 0, 0});
+    o.top_down = true;
+    o.markers = markers;
+    o.measurement = map_scene().measurement;
+    const Shot shot = shoot(sim, o, 2, markers ? "markers_on.png" : "markers_off.png");
+    REQUIRE(shot.image);
+    drawn[markers] = count_near(*shot.image, {255, 140, 0}, 60);
+  }
+  CAPTURE(drawn[0]);
+  CAPTURE(drawn[1]);
+  CHECK(drawn[0] < 5);
+  CHECK(drawn[1] > 60);  // the area's two outlines, 6 m × 8 m at about 5 pixels a metre
 }

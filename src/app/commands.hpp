@@ -35,6 +35,8 @@ struct RunOptions {
   std::vector<std::string> overlays;        // fans, sectors, paths, labels
   std::string select;                       // an agent selected at the start
   bool follow = false;                      // the follow camera on it
+  bool top_down = false;                    // the top-down orthographic view
+  bool markers = false;                     // locations, goals and measurement drawn in images too
 };
 
 struct BenchOptions {
@@ -55,7 +57,17 @@ struct BenchOptions {
   std::string shaders;  // shader directory (default: found as for `footfall run`)
 };
 
+// footfall analyze (docs/analysis.md).
+struct AnalyzeOptions {
+  std::string run;       // the trajectory file (the CSV of --trajectory)
+  std::string scenario;  // the scenario it ran: geometry, measurement areas and lines
+  std::string out = "analysis";
+  double interval = 1.0, speed_window = 1.0, heat_cell = 0.5, cutoff = 2.0;
+  bool plot = true, quiet = false;
+};
+
 int run_command(const RunOptions& options);
+int analyze_command(const AnalyzeOptions& options);
 int bench_command(const BenchOptions& options);
 int validate_command(const std::string& scenario);
 

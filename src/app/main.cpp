@@ -115,6 +115,9 @@ int run(int argc, char** argv) {
   run_cmd->add_option("--overlays", run.overlays, "overlays shown at the start: fans, sectors, paths, labels")
       ->delimiter(',')->check(CLI::IsMember({"fans", "sectors", "paths", "labels"}));
   run_cmd->add_option("--select", run.select, "the agent selected at the start (by name)");
+  run_cmd->add_flag("--top-down", run.top_down, "start in the top-down orthographic view (key t), also for images");
+  run_cmd->add_flag("--markers", run.markers,
+                    "draw locations, goals and measurement areas in images too (a window shows them; key m)");
   run_cmd->add_flag("--follow", run.follow, "start with the camera following the selected agent (with --select)")
       ->needs("--select");
 
@@ -155,6 +158,25 @@ int run(int argc, char** argv) {
   add_size_option(bench_cmd, bench.width, bench.height, "image size with --render, WxH (default 1280x720)");
   bench_cmd->add_option("--shaders", bench.shaders, "directory of the GLSL shaders (with --render)");
 
+  AnalyzeOptions analyze;
+  auto* analyze_cmd = app.add_subcommand(
+      "analyze", "measure a run's trajectories: density, speed and flow per area and line over time, trip times, "
+                 "heat maps, the fundamental diagram (CSV, PNG, JSON)");
+  analyze_cmd->add_option("trajectory", analyze.run, "the run's trajectory (CSV of footfall run --trajectory)")
+      ->required();
+  analyze_cmd->add_option("--scenario", analyze.scenario, "the scenario the run simulated")->required();
+  analyze_cmd->add_option("--out", analyze.out, "directory for the figures")->capture_default_str();
+  analyze_cmd->add_option("--interval", analyze.interval, "seconds per bin of the time series")
+      ->check(kFinite & CLI::Range(0.01, 1e6))->capture_default_str();
+  analyze_cmd->add_option("--speed-window", analyze.speed_window, "seconds over which velocities are differenced")
+      ->check(kFinite & CLI::Range(0.01, 100.0))->capture_default_str();
+  analyze_cmd->add_option("--heat-cell", analyze.heat_cell, "metres: the heat maps' cell")
+      ->check(kFinite & CLI::Range(0.05, 100.0))->capture_default_str();
+  analyze_cmd->add_option("--cutoff", analyze.cutoff, "metres: Voronoi cells are clipped to a disc this wide")
+      ->check(kFinite & CLI::Range(0.1, 100.0))->capture_default_str();
+  analyze_cmd->add_flag_callback("--no-plot", [&] { analyze.plot = false; }, "write CSV and JSON only");
+  analyze_cmd->add_flag("-q,--quiet", analyze.quiet, "print only warnings and errors");
+
   std::string validate_path;
   auto* validate_cmd = app.add_subcommand("validate", "check a scenario file and exit");
   validate_cmd->add_option("scenario", validate_path, "scenario YAML file")->required();
@@ -167,6 +189,7 @@ int run(int argc, char** argv) {
   }
   if (*run_cmd) return run_command(run);
   if (*bench_cmd) return bench_command(bench);
+  if (*analyze_cmd) return analyze_command(analyze);
   return validate_command(validate_path);
 }
 

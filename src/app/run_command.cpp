@@ -62,6 +62,8 @@ render::ViewerOptions viewer_options(const RunOptions& o, const ViewSettings& vi
     v.forced_lod = o.lod == "high" ? motion::Lod::High : o.lod == "medium" ? motion::Lod::Medium : motion::Lod::Low;
   if (view.eye) v.camera = render::CameraPose{*view.eye, *view.look_at};
   v.clothing = view.clothing;
+  v.top_down = o.top_down;
+  v.markers = o.markers || !offscreen;  // a window shows them at once; images only when asked
   for (const std::string& k : o.overlays) {
     if (k == "fans") v.overlays.fans = true;
     if (k == "sectors") v.overlays.sectors = true;
@@ -247,6 +249,7 @@ int run_command(const RunOptions& o) {
     if (render) {
 #ifdef FOOTFALL_HAS_RENDER
       render::ViewerOptions& v = *viewer;
+      v.measurement = scenario.measurement;
       // A window runs until it is closed unless a frame count is given.
       if (offscreen || o.frames) v.frames = frames;
       // A screenshot alone needs only the last frame drawn; --record needs them all.

@@ -14,6 +14,7 @@ constexpr KeyHelp kKeys[] = {
     {"1 2 3", "camera: orbit, fly, follow the selected agent"},
     {"mouse", "orbit/follow: left drag turns, right drag zooms, middle pans"},
     {"", "fly: left drag looks, wheel and arrow keys move (shift: faster)"},
+    {"t", "top-down orthographic view on / off"},
     {"space", "camera back to its start"},
     {"click", "select an agent: net values and PaT-Net states, live"},
     {"", "(click the ground to deselect)"},
@@ -26,6 +27,7 @@ constexpr KeyHelp kKeys[] = {
     {"n", "overlay: PaT-Net state labels"},
     {"r", "overlay: planned paths"},
     {"o", "all overlays on / off"},
+    {"m", "markers: locations, goals, measurement areas"},
     {"g", "figures on / off"},
     {"u", "HUD on / off"},
     {"c", "save a screenshot"},
@@ -68,6 +70,8 @@ bool InputHandler::key(int key, int modifiers) {
       return true;
     }
     case 'g': c.figures = !c.figures; return true;
+    case 't': c.top_down = !c.top_down; return true;
+    case 'm': c.markers = !c.markers; return true;
     case 'u': c.hud = !c.hud; return true;
     case 'c': c.capture = true; return true;
     case 'h': case '?': case osgGA::GUIEventAdapter::KEY_F1: c.help = !c.help; return true;
@@ -86,9 +90,10 @@ bool InputHandler::key(int key, int modifiers) {
     case osgGA::GUIEventAdapter::KEY_Right: eye += right * step; break;
     case osgGA::GUIEventAdapter::KEY_Left: eye -= right * step; break;
     case osgGA::GUIEventAdapter::KEY_Page_Up: eye.z() += step; break;
-    case osgGA::GUIEventAdapter::KEY_Page_Down: eye.z() = std::max(0.3, eye.z() - step); break;
+    case osgGA::GUIEventAdapter::KEY_Page_Down: eye.z() -= step; break;
     default: return false;
   }
+  eye.z() = std::max(kFlyLowest, eye.z());
   fly_->setTransformation(eye, rotation);
   return true;
 }

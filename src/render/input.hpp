@@ -13,12 +13,17 @@
 
 namespace footfall::render {
 
+// The fly camera's eye never goes below this height, metres: under the ground it sees nothing.
+inline constexpr double kFlyLowest = 0.3;
+
 struct Controls {
   bool paused = false;
   double speed = 1.0;  // simulated seconds per wall second
   std::optional<motion::Lod> forced;
   OverlayFlags overlays;
   bool help = false, hud = true, figures = true;
+  bool top_down = false;            // the orthographic map view instead of the camera in use
+  bool markers = false;             // locations, goals, measurement areas and lines
   int single_steps = 0;             // steps asked for while paused
   bool capture = false;             // save a screenshot of the next frame
   std::optional<osg::Vec2> click;   // normalised window coordinates (−1 … 1) of a click

@@ -25,6 +25,8 @@
 #include "footfall/render/world_scene.hpp"
 #include "hud.hpp"
 #include "follow_camera.hpp"
+#include "footfall/render/framing.hpp"
+#include "footfall/render/markers.hpp"
 #include "input.hpp"
 
 namespace footfall::render {
@@ -40,12 +42,14 @@ constexpr double kFollowDistance = 14.0;         // metres from a newly followed
 const osg::Vec4 kSky(0.62f, 0.74f, 0.88f, 1);
 const osg::Vec3 kSun(0.45f, -0.35f, 0.82f);      // towards the sun, world
 
-CameraPose default_camera(const World& w) {
-  const Aabb b = w.bounds();
-  const Eigen::Vector3d c(0.5 * (b.lo.x() + b.hi.x()), 0.5 * (b.lo.y() + b.hi.y()), 0);
-  const double extent = std::max({b.hi.x() - b.lo.x(), b.hi.y() - b.lo.y(), 20.0});
-  // From the south-south-west, 45 degrees down: streets, crosswalks and the figures on them.
-  return {c + extent * Eigen::Vector3d(-0.12, -0.38, 0.40), c};
+// The walkable area (and where the agents start) framed from the south-south-west.
+CameraPose default_camera(const Simulation& sim, double aspect) {
+  const Snapshot& s = sim.snapshot();
+  std::vector<Vec2> starts;
+  for (std::size_t a = 0; a < s.agents; ++a)
+    if (s.active[a]) starts.push_back(s.location[a]);
+  const Framing f = framing_camera(walkable_area(sim.world(), starts), aspect, kFovY);
+  return {f.eye, f.look_at};
 }
 
 osg::Vec3d to_osg(const Eigen::Vector3d& v) { return {v.x(), v.y(), v.z()}; }
@@ -193,7 +197,8 @@ class Scene {
   // What DRAW shows of the simulation's live state (signals, overlays, the inspector) and the looks
   // CULL reads, copied while no step runs: they are not part of the published snapshot. Overlays go
   // to the agents drawn last frame, nearest first.
-  void refresh_live(const Simulation& sim, const Controls& c, const CameraView& view, std::int64_t selected) {
+  void refresh_live(const Simulation& sim, const Controls& c, const CameraView& view, std::int64_t selected,
+                    const MeasurementSpec& measurement) {
     wardrobe_.update(sim);
     world_.update_signals(sim.signals(), sim.time());
     std::vector<std::uint32_t> shown;
@@ -211,6 +216,7 @@ class Scene {
     if (selected >= 0 && std::find(shown.begin(), shown.end(), selected) == shown.end())
       shown.push_back(static_cast<std::uint32_t>(selected));
     build_overlays(sim, shown, c.overlays, kLabels, selected, geometry_);
+    if (c.markers) build_markers(sim, measurement, geometry_);
     overlays_.update(geometry_);
     hud_.set_inspector(selected >= 0 ? join(inspect_agent(sim, static_cast<std::uint32_t>(selected)))
                                      : std::string("click an agent to inspect it"));
@@ -290,7 +296,12 @@ RenderReport run_viewer(Simulation& sim, const ViewerOptions& o, const StepHook&
   viewer->setSceneData(scene.root());
 
   // Cameras: orbit, fly, follow the selected agent.
-  const CameraPose start = o.camera ? *o.camera : default_camera(sim.world());
+  const double aspect = double(o.width) / o.height;
+  const CameraPose start = o.camera ? *o.camera : default_camera(sim, aspect);
+  std::vector<Vec2> starts;
+  for (std::size_t a = 0; a < sim.snapshot().agents; ++a)
+    if (sim.snapshot().active[a]) starts.push_back(sim.snapshot().location[a]);
+  const Aabb area = walkable_area(sim.world(), starts);
   osg::ref_ptr<osgGA::OrbitManipulator> orbit = new osgGA::OrbitManipulator;
   osg::ref_ptr<FollowCamera> follow = new FollowCamera(scene.buildings());
   osg::ref_ptr<osgGA::FirstPersonManipulator> fly = new osgGA::FirstPersonManipulator;
@@ -305,15 +316,26 @@ RenderReport run_viewer(Simulation& sim, const ViewerOptions& o, const StepHook&
                                         static_cast<osgGA::StandardManipulator*>(fly.get()),
                                         static_cast<osgGA::StandardManipulator*>(follow.get())})
     m->setVerticalAxisFixed(true);
+  // A map: straight down, north up, the walkable area filling the image. Set again after
+  // osgViewer's update traversal, which hands the camera the manipulator's view.
+  const auto top_down = [&area](osg::Camera& c) {
+    const TopDown td = top_down_view(area, double(c.getViewport()->width()) / c.getViewport()->height());
+    c.setComputeNearFarMode(osg::CullSettings::DO_NOT_COMPUTE_NEAR_FAR);
+    c.setProjectionMatrixAsOrtho(-td.half.x(), td.half.x(), -td.half.y(), td.half.y(), 1.0, td.height + 50);
+    c.setViewMatrixAsLookAt({td.centre.x(), td.centre.y(), td.height}, {td.centre.x(), td.centre.y(), 0}, {0, 1, 0});
+  };
+  Controls controls;
   const auto camera_name = [&] {
+    if (controls.top_down) return "top-down";
     const osgGA::CameraManipulator* m = cameras->getCurrentMatrixManipulator();
     return m == fly.get() ? "fly" : m == follow.get() ? "follow" : "orbit";
   };
   viewer->setCameraManipulator(cameras.get());
   if (o.follow) cameras->selectMatrixManipulator(2);
 
-  Controls controls;
   controls.forced = o.forced_lod;
+  controls.top_down = o.top_down;
+  controls.markers = o.markers;
   controls.overlays = o.overlays;
   controls.figures = o.figures;
   controls.hud = o.hud;
@@ -398,9 +420,22 @@ RenderReport run_viewer(Simulation& sim, const ViewerOptions& o, const StepHook&
       if (followed != selected) follow->setDistance(std::min(follow->getDistance(), kFollowDistance));
     }
     followed = following ? selected : -1;
+    if (cameras->getCurrentMatrixManipulator() == fly.get()) {  // the fly camera stays above the ground
+      osg::Vec3d eye;
+      osg::Quat rotation;
+      fly->getTransformation(eye, rotation);
+      if (eye.z() < kFlyLowest) fly->setTransformation({eye.x(), eye.y(), kFlyLowest}, rotation);
+    }
     cameras->updateCamera(*camera);  // this frame's view, for CULL as for DRAW
+    if (controls.top_down) {
+      top_down(*camera);
+    } else if (camera->getComputeNearFarMode() == osg::CullSettings::DO_NOT_COMPUTE_NEAR_FAR) {
+      camera->setComputeNearFarMode(osg::CullSettings::COMPUTE_NEAR_FAR_USING_BOUNDING_VOLUMES);
+      camera->setProjectionMatrixAsPerspective(kFovY, double(camera->getViewport()->width()) / camera->getViewport()->height(),
+                                               0.3, 3000.0);
+    }
     const CameraView view = camera_view(*camera);
-    scene.refresh_live(sim, controls, view, selected);
+    scene.refresh_live(sim, controls, view, selected, o.measurement);
     const SimStatus status(sim);
 
     // 2. SIM(N+1 …) on the simulation thread, from here until after DRAW(N).
@@ -429,6 +464,7 @@ RenderReport run_viewer(Simulation& sim, const ViewerOptions& o, const StepHook&
     scene.hud().set_status(status_text(status, controls, rates, previous, camera_name()));
     scene.hud().resize(camera->getViewport()->width(), camera->getViewport()->height());
     viewer->updateTraversal();
+    if (controls.top_down) top_down(*camera);
     const bool final_frame = last >= 0 && static_cast<long>(drawn) >= last;
     const bool grab = !o.record_dir.empty() || controls.capture || (final_frame && !o.screenshot.empty());
     if (grab) capture->request();

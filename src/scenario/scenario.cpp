@@ -11,6 +11,7 @@
 #include "footfall/world/city.hpp"
 #include "scripts_loader.hpp"
 #include "world_checks.hpp"
+#include "intent_checks.hpp"
 #include "view_settings.hpp"
 #include "measurement_spec.hpp"
 #include "yaml_reader.hpp"
@@ -98,6 +99,7 @@ class Loader {
     if (const auto m = root["measurement"]) s.measurement = measurement_spec(r_, m);
     scripts.check_spawn_cycles();
     scripts.validate_unused();
+    if (root["agents"]) check_intent(s, scripts);
     s.scripts = std::move(scripts.scripts());
     s.warnings = std::move(warnings_);
     return s;
@@ -397,10 +399,13 @@ class Loader {
       // Defaults of the template: the parameters set on its nodes, in document order.
       NetTemplate& net = s.nets.back();
       std::vector<double> defaults(net.defaults().begin(), net.defaults().end());
+      template_targets_.emplace_back();
+      target_log_ = &template_targets_.back();
       for (const auto& nd : nodes)
         for (const auto& p : nd.second)
           set_node_value(net, defaults, nd.first.Scalar(), p.first.Scalar(), p.second, s.world,
                          nullptr, static_cast<int>(s.nets.size()) - 1);
+      target_log_ = nullptr;
       template_defaults_.push_back(std::move(defaults));
     }
   }
@@ -490,6 +495,8 @@ class Loader {
     const NetNode& nn = net.nodes()[ni];
     const NodeKindInfo& info = kind_info(nn.kind);
     double* p = block.data() + nn.param_offset;
+    if (target_log_ && (key == "target" || (nn.kind == NodeKind::LocationSensor && (key == "x" || key == "y"))))
+      target_log_->emplace_back(ni, value);
     if (key == "target") {
       if (value.IsScalar()) {
         const int l = w.find_location(value.Scalar());
@@ -656,13 +663,17 @@ class Loader {
       at.push_back(a);
     }
     // Overrides come after all agents exist, so an object sensor may follow any agent.
+    agent_targets_.assign(ag.size(), {});
+    agent_nodes_ = at;
     for (std::size_t i = 0; i < ag.size(); ++i) {
       const YAML::Node set = at[i]["set"];
       if (!set) continue;
       const NetTemplate& net = s.nets[ag.net[i]];
       std::vector<double> block(ag.params.begin() + ag.param_offset[i],
                                 ag.params.begin() + ag.param_offset[i] + net.param_count());
+      target_log_ = &agent_targets_[i];
       apply_set(set, net, block, s.world, &ag);
+      target_log_ = nullptr;
       std::copy(block.begin(), block.end(), ag.params.begin() + ag.param_offset[i]);
     }
     // The agent model's values, and what they do to each agent's net (behavior/model_effects.hpp).
@@ -838,6 +849,90 @@ class Loader {
     }
   }
 
+  // ---- intent (intent_checks.hpp) ------------------------------------------------------------
+  // The node that gave sensor `sensor` of agent i its target: the agent's `set`, else the template.
+  YAML::Node target_node(std::size_t i, std::uint32_t net, int sensor) const {
+    for (const auto* log : {&agent_targets_[i], &template_targets_[net]})
+      for (auto it = log->rbegin(); it != log->rend(); ++it)
+        if (it->first == sensor) return it->second;
+    return YAML::Node(YAML::NodeType::Undefined);
+  }
+
+  // Hand-placed agents: one with no goal (it would walk to (0, 0)) is an error, one with nothing to
+  // do a warning; so is a goal inside a solid obstacle, on impassable ground, or that no walkable
+  // way joins to the agent's start an error.
+  void check_intent(const Scenario& s, ScriptsLoader& scripts) {
+    const Agents& ag = s.agents;
+    const auto& starts = scripts.scripts().agents;
+    // Built at the first goal to reach: solid obstacles only, and with impassable ground too.
+    std::optional<std::optional<WalkableMap>> solid_map, ground_map;
+    for (std::size_t i = 0; i < ag.size(); ++i) {
+      const NetTemplate& net = s.nets[ag.net[i]];
+      const double* params = ag.params_of(i);
+      const bool has_nets = i < starts.size() && !starts[i].empty();
+      struct Goal {
+        Vec2 at;
+        YAML::Node node;
+        std::string what;
+      };
+      std::vector<Goal> goals;
+      bool moves = has_nets;
+      for (const Attraction& a : attractions(net)) {
+        const NetNode& sensor = net.nodes()[a.sensor];
+        const bool on = bound(net, a.node, params);
+        if (sensor.kind != NodeKind::LocationSensor) {
+          moves = moves || (on && moves_without_location(net, a, params));
+          continue;
+        }
+        const YAML::Node given = target_node(i, ag.net[i], a.sensor);
+        if (given.IsDefined()) {
+          const double* p = params + sensor.param_offset;
+          goals.push_back({Vec2(p[location_p::X], p[location_p::Y]), given,
+                           "the target of '" + sensor.name + "'"});
+          moves = moves || on;
+        } else if (on && !has_nets) {
+          r_.fail(agent_nodes_[i],
+                  "agent '" + ag.name[i] + "' has no goal: '" + net.nodes()[a.node].name +
+                      "' draws it to location sensor '" + sensor.name +
+                      "', which has no target, so it would walk to (0, 0); give it one (set: {" +
+                      sensor.name + ".target: LOCATION}) or start a PaT-Net that sets it");
+        }
+      }
+      if (has_nets)
+        for (const NetStart& start : starts[i])
+          for (const std::uint32_t program : scripts.spawn_closure(start.program))
+            for (const auto& site : scripts.goal_sites())
+              if (site.program == program)
+                goals.push_back({s.world.locations[site.location].position, site.at,
+                                 "location '" + s.world.locations[site.location].name + "'"});
+      if (!moves && has_controls(net))
+        warn(agent_nodes_[i], "agent '" + ag.name[i] +
+                                  "' has nothing to do: no goal, nothing it is drawn to and no PaT-Net; "
+                                  "it will stand where it is");
+      for (const Goal& g : goals) {
+        const std::string what = g.what + " at " + point_text(g.at);
+        if (const auto problem = goal_inside_obstacle(s.world, g.at))
+          r_.fail(g.node, "goal of agent '" + ag.name[i] + "', " + what + ", " + *problem);
+        const Vec2 start = ag.foot[0][i];
+        const auto cut_off = [&](std::optional<std::optional<WalkableMap>>& map, bool ground) {
+          if (!map) map = WalkableMap::build(s.world, ground);
+          if (!*map) return false;  // a world too large for the grid: not checked
+          const int from = (*map)->component(start), to = (*map)->component(g.at);
+          return from >= 0 && from != to;
+        };
+        if (cut_off(solid_map, false))
+          r_.fail(g.node, "agent '" + ag.name[i] + "' cannot reach its goal, " + what +
+                              ": no walkable way joins it to where the agent starts, " + point_text(start));
+        // Impassable ground (water) the walk node may still step onto: a warning.
+        if (const auto off = goal_off_walkable(s.world, g.at))
+          warn(g.node, "goal of agent '" + ag.name[i] + "', " + what + ", " + *off);
+        else if (cut_off(ground_map, true))
+          warn(g.node, "agent '" + ag.name[i] + "' can reach its goal, " + what +
+                           ", only over ground of navigability 0 (water)");
+      }
+    }
+  }
+
   int find_agent(const std::string& name) const {
     const auto it = agent_index_.find(name);
     return it == agent_index_.end() ? -1 : it->second;
@@ -847,6 +942,11 @@ class Loader {
   ScenarioOverrides overrides_;
   std::vector<std::string> warnings_;        // "file:line:col: warning: ...", in the order found
   std::vector<YAML::Node> endpoint_nodes_;    // walkways.endpoints as written, for warnings
+  // Nodes that set a location sensor's target (node index, value), per template and per agent.
+  using TargetLog = std::vector<std::pair<int, YAML::Node>>;
+  std::vector<TargetLog> template_targets_, agent_targets_;
+  TargetLog* target_log_ = nullptr;  // where set_node_value notes targets, while one is wanted
+  std::vector<YAML::Node> agent_nodes_;  // agents as written, for errors of intent
   std::unordered_map<std::string, int> agent_index_;
   std::vector<std::vector<double>> template_defaults_;
   std::vector<patnet::SignalTiming> timings_;

@@ -1,5 +1,7 @@
 #include "scripts_loader.hpp"
 
+#include "intent_checks.hpp"
+
 #include <optional>
 
 #include "footfall/patnet/symbols.hpp"
@@ -489,6 +491,7 @@ void ScriptsLoader::action(const YAML::Node& item, const Scope& scope, int behav
                                  net.name() + "'");
       SetTarget t{net.nodes()[i].param_offset + location_p::X,
                   reference(v["at"], scope, ParamType::Location), {}, {}, {}, {}, {}};
+      note_target(net, i, t.location, v["at"]);
       if (v["lane"] || v["ahead"]) {
         const YAML::Node along = v["along"];
         if (!along || !along.IsSequence() || along.size() != 2)
@@ -512,6 +515,7 @@ void ScriptsLoader::action(const YAML::Node& item, const Scope& scope, int behav
       r_->fail(key, "'" + key.Scalar() + "' is not a location_sensor of behavior net '" + net.name() + "'");
     out.push_back(SetTarget{net.nodes()[i].param_offset + location_p::X,
                             reference(v.begin()->second, scope, ParamType::Location), {}, {}, {}, {}, {}});
+    note_target(net, i, std::get<SetTarget>(out.back()).location, v.begin()->second);
     return;
   }
   if (verb == "turn") {  // turn: heading (an expression), or turn: off
@@ -549,6 +553,7 @@ void ScriptsLoader::action(const YAML::Node& item, const Scope& scope, int behav
     s.program = program(net, v["net"], behavior);
     spawns_.push_back({compiling_program_, s.program, v["net"], r_});
     s.args = arguments(v["args"], v, net, scope);
+    note_goals(declared_[index_.at(net)], s.args, v["args"], compiling_program_);
     s.wait = v["wait"] ? r_->boolean(v["wait"], "wait") : false;
     s.prompt = v["prompt"] ? r_->boolean(v["prompt"], "prompt") : false;
     if (s.prompt && !s.wait) r_->fail(v["prompt"], "'prompt' is about resuming after a 'wait'");
@@ -658,11 +663,45 @@ NetStart ScriptsLoader::start(const YAML::Node& entry, int behavior) {
   NetStart s{program(net, name_node, behavior), {}};
   // Start arguments are constants: names of the world or numbers.
   const Scope scope = scope_for(nullptr, behavior);
-  for (const Compiled& c : arguments(args, entry, net, scope)) {
+  const std::vector<Compiled> given = arguments(args, entry, net, scope);
+  for (const Compiled& c : given) {
     if (!c.constant) r_->fail(entry["args"], "arguments of a starting net must be constants");
     s.args.push_back(c.value);
   }
+  note_goals(declared_[index_.at(net)], given, args, s.program);
   return s;
+}
+
+void ScriptsLoader::note_goals(const Declared& d, const std::vector<Compiled>& args, const YAML::Node& at,
+                               std::uint32_t program) {
+  // Only the built-in locomotion nets say that a location parameter is a destination.
+  if (!d.builtin || r_ != scenario_reader_ || !at || !at.IsMap()) return;
+  for (std::size_t k = 0; k < d.params.size() && k < args.size(); ++k)
+    if (d.params[k].type == ParamType::Location && args[k].constant && at[d.params[k].name])
+      goal_sites_.push_back({program, static_cast<int>(args[k].value), at[d.params[k].name]});
+}
+
+void ScriptsLoader::note_target(const NetTemplate& net, int sensor, const Compiled& location,
+                                const YAML::Node& at) {
+  if (r_ != scenario_reader_ || !location.constant) return;
+  for (const Attraction& a : attractions(net))
+    if (a.sensor == sensor) {
+      goal_sites_.push_back({compiling_program_, static_cast<int>(location.value), at});
+      return;
+    }
+}
+
+std::vector<std::uint32_t> ScriptsLoader::spawn_closure(std::uint32_t program) const {
+  std::vector<std::uint32_t> out{program};
+  std::vector<std::uint8_t> seen(scripts_.programs.size(), 0);
+  if (program < seen.size()) seen[program] = 1;
+  for (std::size_t k = 0; k < out.size(); ++k)
+    for (const Site& s : spawns_)
+      if (s.from == out[k] && s.to < seen.size() && !seen[s.to]) {
+        seen[s.to] = 1;
+        out.push_back(s.to);
+      }
+  return out;
 }
 
 void ScriptsLoader::light_nets(const std::vector<SignalTiming>& timings) {

@@ -17,7 +17,7 @@ namespace footfall {
 class ScriptsLoader {
  public:
   ScriptsLoader(const yaml::Reader& reader, const World& world, const std::vector<NetTemplate>& nets)
-      : r_(&reader), world_(world), nets_(nets) {}
+      : r_(&reader), scenario_reader_(&reader), world_(world), nets_(nets) {}
 
   void declare(const YAML::Node& patnets, bool builtin = false);
   // Reich's state machines and control machines (locomotion_nets.hpp), under the names the
@@ -47,6 +47,18 @@ class ScriptsLoader {
   void validate_unused();
 
   Scripts& scripts() { return scripts_; }
+
+  // A constant location given in the scenario's text as somewhere to go: an argument of a built-in
+  // locomotion net (go_to's `to`), or a `target` action on a location sensor an attraction reads.
+  // The load-time checks of intent (intent_checks.hpp) look at them.
+  struct GoalSite {
+    std::uint32_t program;  // the program that names it (started or spawning)
+    int location;
+    YAML::Node at;
+  };
+  const std::vector<GoalSite>& goal_sites() const { return goal_sites_; }
+  // The programs `program` may run: itself and whatever it spawns, transitively.
+  std::vector<std::uint32_t> spawn_closure(std::uint32_t program) const;
   void set_tile_prefix(std::string prefix) { tile_prefix_ = std::move(prefix); }
 
  private:
@@ -91,7 +103,13 @@ class ScriptsLoader {
   void check_roles(const Declared& d, const YAML::Node& at, int behavior);
   [[noreturn]] void fail_in(const YAML::Node& n, std::size_t offset, const std::string& message);
 
+  void note_goals(const Declared& d, const std::vector<patnet::Compiled>& args, const YAML::Node& at,
+                  std::uint32_t program);
+  void note_target(const NetTemplate& net, int sensor, const patnet::Compiled& location, const YAML::Node& at);
+
   const yaml::Reader* r_;  // the file being read: the scenario, or the built-in nets' text
+  const yaml::Reader* scenario_reader_;
+  std::vector<GoalSite> goal_sites_;
   const World& world_;
   const std::vector<NetTemplate>& nets_;
   std::vector<Declared> declared_;

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "footfall/analysis/measurement.hpp"
 #include "footfall/render/cull.hpp"
 #include "footfall/render/error.hpp"
 #include "footfall/render/overlays.hpp"
@@ -50,7 +51,10 @@ struct ViewerOptions {
   std::string shader_dir;                   // empty: found as shaders.hpp says
   LodThresholds lod;
   std::optional<motion::Lod> forced_lod;
-  std::optional<CameraPose> camera;         // default: looking at the world from its south-west
+  std::optional<CameraPose> camera;         // default: framing the walkable area from the south-south-west
+  bool top_down = false;                    // start in the top-down orthographic view (key t)
+  bool markers = false;                     // start with locations, goals and measurement drawn (key m)
+  MeasurementSpec measurement;              // the areas and lines the markers show
   std::vector<Eigen::Vector3f> clothing;    // palette; empty: the built-in one
   OverlayFlags overlays;
   bool figures = true;                      // false: the scene without figures

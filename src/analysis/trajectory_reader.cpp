@@ -1,0 +1,61 @@
+// Which reader a trajectory file needs, by its first bytes; and velocities from positions.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <fstream>
+
+#include "footfall/analysis/trajectories.hpp"
+
+namespace footfall {
+
+Trajectories read_trajectories(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw TrajectoryError(path + ": cannot open the file");
+  std::array<char, 16> head{};
+  in.read(head.data(), head.size());
+  const std::string start(head.data(), static_cast<std::size_t>(in.gcount()));
+  in.clear();
+  in.seekg(0);
+  if (start.rfind("SQLite format 3", 0) == 0)
+    throw TrajectoryError(path + ": an SQLite trajectory store; this footfall reads the CSV of --trajectory only");
+  return read_trajectory_csv(in, path);
+}
+
+void compute_velocities(Trajectories& t, double window, double jump, int axis, double period) {
+  // Each pedestrian's track: (frame index, slot in that frame), split where it jumps.
+  std::vector<std::vector<std::pair<std::size_t, std::size_t>>> tracks(t.names.size());
+  for (std::size_t f = 0; f < t.frames.size(); ++f) {
+    TrajectoryFrame& fr = t.frames[f];
+    fr.velocity.assign(fr.position.size(), Vec2::Zero());
+    for (std::size_t k = 0; k < fr.who.size(); ++k) tracks[fr.who[k]].emplace_back(f, k);
+  }
+  const auto displacement = [&](const Vec2& from, const Vec2& to) {
+    Vec2 d = to - from;
+    if (axis >= 0 && period > 0) d[axis] -= period * std::round(d[axis] / period);
+    return d;
+  };
+  const auto pos = [&](std::pair<std::size_t, std::size_t> e) { return t.frames[e.first].position[e.second]; };
+  const auto time = [&](std::pair<std::size_t, std::size_t> e) { return t.frames[e.first].time; };
+  for (const auto& track : tracks) {
+    // Pieces without a jump or a missing frame.
+    std::size_t begin = 0;
+    for (std::size_t k = 1; k <= track.size(); ++k) {
+      const bool split = k == track.size() || track[k].first != track[k - 1].first + 1 ||
+                         displacement(pos(track[k - 1]), pos(track[k])).norm() > jump;
+      if (!split) continue;
+      // Unwrapped positions of the piece, then differences over the window.
+      std::vector<Vec2> p{pos(track[begin])};
+      for (std::size_t j = begin + 1; j < k; ++j) p.push_back(p.back() + displacement(pos(track[j - 1]), pos(track[j])));
+      for (std::size_t j = begin; j < k; ++j) {
+        std::size_t a = j, b = j;
+        while (a > begin && time(track[j]) - time(track[a - 1]) <= 0.5 * window + 1e-9) --a;
+        while (b + 1 < k && time(track[b + 1]) - time(track[j]) <= 0.5 * window + 1e-9) ++b;
+        const double span = time(track[b]) - time(track[a]);
+        if (span > 0) t.frames[track[j].first].velocity[track[j].second] = (p[b - begin] - p[a - begin]) / span;
+      }
+      begin = k;
+    }
+  }
+}
+
+}  // namespace footfall
