@@ -93,6 +93,6 @@ behaviors:
       seek: {type: attract, input: goal}
       walk: {type: walk, inputs: [seek]}
 agents:
-  - {name: ped7, behavior: w, position: [0, 0]}
+  - {name: ped7, behavior: w, position: [0, 0], set: {goal.target: [3, 0]}}
 )", "free.yaml"));
 }
