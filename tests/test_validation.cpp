@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "footfall/analysis/measurement.hpp"
+#include "footfall/behavior/free_path.hpp"
 #include "footfall/behavior/headway.hpp"
 #include "footfall/world/distance_field.hpp"
 #include "helpers.hpp"
@@ -250,6 +251,59 @@ TEST_CASE("bottleneck: everyone leaves, and the flow grows with the exit's width
     CHECK(r->lines.at(0).steady_specific_flow > 1.0);
   }
   CHECK(wide.lines.at(0).steady_flow > 1.4 * narrow.lines.at(0).steady_flow);
+}
+
+TEST_CASE("lane order: 1 for lanes, low for a checkerboard, as Rex & Löwen's parameter reads") {
+  // Two lanes 0.5 m apart, each of one direction: everyone's line holds only its own side.
+  std::vector<Vec2> at;
+  std::vector<std::int8_t> side;
+  for (int k = 0; k < 10; ++k) {
+    at.emplace_back(0.5 * k, 0.0);
+    side.push_back(1);
+    at.emplace_back(0.5 * k + 0.25, 0.5);
+    side.push_back(-1);
+  }
+  CHECK(lane_order(at, side, Vec2(1, 0)) == doctest::Approx(1.0));
+  // One line whose walkers alternate: every neighbour within 2 m counts, half of them opposite.
+  for (std::size_t k = 0; k < at.size(); ++k) at[k] = Vec2(0.25 * static_cast<double>(k), 0.0);
+  for (std::size_t k = 0; k < side.size(); ++k) side[k] = k % 2 ? 1 : -1;
+  CHECK(lane_order(at, side, Vec2(1, 0)) < 0.1);
+  CHECK(std::isnan(lane_order(std::span<const Vec2>(at.data(), 1), side, Vec2(1, 0))));
+}
+
+TEST_CASE("free path: an oncoming walker shortens the way twice as fast, keep_right picks the side") {
+  const World w;  // no obstacles: only the other walker bounds the way
+  Snapshot snap;
+  const SenseContext ctx{w, snap, {}, {}, 0, 0.18};
+  // Someone 6 m ahead: standing, walking toward the agent, or walking away at the same pace.
+  const auto f = [&](const Vec2& velocity, double keep_right = 0.0) {
+    const Mover m{Vec2(6, 0), velocity, 0.36};
+    return free_distance(ctx, std::span<const Mover>(&m, 1), Vec2::Zero(), Vec2(1, 0), 1.2, 0.18, 8.0,
+                         keep_right);
+  };
+  CHECK(f(Vec2::Zero()) == doctest::Approx(6 - 0.36));
+  CHECK(f(Vec2(-1.2, 0)) == doctest::Approx((6 - 0.36) / 2));
+  CHECK(f(Vec2(1.2, 0)) == doctest::Approx(8.0));
+  // Passing someone slightly to the right (they would go by on the agent's right) with a keep-right
+  // berth of 0.2 m: the way counts as blocked; slightly to the left it does not.
+  const auto g = [&](double lateral) {
+    const Mover m{Vec2(6, lateral), Vec2(-1.2, 0), 0.36};
+    return free_distance(ctx, std::span<const Mover>(&m, 1), Vec2::Zero(), Vec2(1, 0), 1.2, 0.18, 8.0, 0.2);
+  };
+  CHECK(g(-0.45) < 8.0);
+  CHECK(g(0.45) == doctest::Approx(8.0));
+  // Moussaïd eq. 1: straight at the goal with the way clear is 0; clear but turned by α, 2 sin(α/2).
+  CHECK(free_path_stress(8, 8, 0) == doctest::Approx(0.0));
+  CHECK(free_path_stress(8, 8, 0.5) == doctest::Approx(2 * std::sin(0.25)));
+  CHECK(free_path_stress(2, 8, 0) == doctest::Approx(0.75));
+}
+
+TEST_CASE("counterflow: 100 + 100 in a 4 m hallway pass each other in lanes") {
+  // tools/make_validation.py; both groups start 2.5 persons/m² deep at the hallway's ends.
+  const Run r = run_file("data/validation/counterflow.yaml", 180);
+  CHECK(r.metrics.collisions == 0);
+  CHECK(r.arrived >= 140);  // of 200 within three minutes (docs/validation.md: all within ~6)
+  CHECK(r.areas.at(0).lane_order > 0.5);  // a mixed crowd reads ~0.35
 }
 
 TEST_CASE("small scenes: doorway 3 + 3, four-way 40, goals by a wall, a pond, whatever the seed") {

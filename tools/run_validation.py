@@ -65,11 +65,12 @@ def main(argv=None):
     sweep("bottleneck.csv", "scene,seed,width,flow,steady_flow,steady_specific_flow,left_in_room,collisions",
           [f"bottleneck_{w}" for w in WIDTHS], bottleneck_row)
     with open(os.path.join(args.out, "counterflow.csv"), "w") as f:
-        f.write("seed,arrived,stuck,collisions,density,speed\n")
+        f.write("seed,arrived,stuck,collisions,density,speed,lane_order\n")
         for seed in args.seeds:
             j = run(args.footfall, "counterflow.yaml", seed)
             a = j["measurement"]["areas"]["middle"]
-            f.write(f"{seed},{j['arrived']},{j['stuck']},{j['collisions']},{a['density']:.4f},{a['speed']:.4f}\n")
+            f.write(f"{seed},{j['arrived']},{j['stuck']},{j['collisions']},{a['density']:.4f},{a['speed']:.4f},"
+                    f"{a['lane_order']:.4f}\n")
     subprocess.run(["gnuplot", "-e", f"dir='{args.out}'", os.path.join(ROOT, "tools", "plot_validation.gp")],
                    check=True)
     print(f"wrote {args.out}/fd.png and {args.out}/bottleneck.png", file=sys.stderr)

@@ -29,17 +29,50 @@ Measurements::Measurements(MeasurementSpec spec)
     : spec_(std::move(spec)), area_sums_(spec_.areas.size()), line_counts_(spec_.lines.size()),
       line_times_(spec_.lines.size()) {}
 
+double lane_order(std::span<const Vec2> at, std::span<const std::int8_t> side, const Vec2& axis,
+                  double half_width, double reach) {
+  double sum = 0;
+  std::size_t counted = 0;
+  for (std::size_t i = 0; i < at.size(); ++i) {
+    int same = 0, opposite = 0;
+    for (std::size_t j = 0; j < at.size(); ++j) {
+      if (j == i) continue;
+      const Vec2 d = at[j] - at[i];
+      if (std::abs(cross(axis, d)) >= half_width || std::abs(d.dot(axis)) > reach) continue;
+      (side[j] == side[i] ? same : opposite) += 1;
+    }
+    if (same + opposite == 0) continue;
+    const double phi = static_cast<double>(same - opposite) / (same + opposite);
+    sum += phi * phi;
+    ++counted;
+  }
+  return counted ? sum / static_cast<double>(counted) : std::nan("");
+}
+
 void Measurements::observe(const Snapshot& s) {
   const std::size_t n = s.agents;
   for (std::size_t k = 0; k < spec_.areas.size(); ++k) {
     const MeasurementArea& area = spec_.areas[k];
     if (s.time < area.after) continue;
+    // The area's lanes run along its longer side.
+    Aabb box;
+    for (const Vec2& p : area.polygon) box.add(p);
+    const Vec2 extent = box.hi - box.lo;
+    const Vec2 axis = extent.x() >= extent.y() ? Vec2(1, 0) : Vec2(0, 1);
     std::size_t inside = 0;
     double speed = 0;
+    lane_at_.clear();
+    lane_side_.clear();
     for (std::size_t a = 0; a < n; ++a) {
       if (!s.active[a] || !polygon_contains(area.polygon, s.location[a])) continue;
       ++inside;
       speed += snapshot_speed(s, a);
+      lane_at_.push_back(s.location[a]);
+      lane_side_.push_back(unit_from_heading(s.heading[a]).dot(axis) >= 0 ? 1 : -1);
+    }
+    if (const double order = lane_order(lane_at_, lane_side_, axis); !std::isnan(order)) {
+      area_sums_[k].lanes += order;
+      ++area_sums_[k].lane_frames;
     }
     AreaSums& sum = area_sums_[k];
     const double density = static_cast<double>(inside) / polygon_area(area.polygon);
@@ -84,6 +117,7 @@ std::vector<AreaResult> Measurements::areas() const {
       r.specific_flow = sum.flow / static_cast<double>(sum.frames);
     }
     if (sum.speed_frames) r.speed = sum.speed / static_cast<double>(sum.speed_frames);
+    if (sum.lane_frames) r.lane_order = sum.lanes / static_cast<double>(sum.lane_frames);
     out.push_back(r);
   }
   return out;

@@ -95,7 +95,8 @@ nlohmann::ordered_json measurement_json(const Measurements& m) {
   for (std::size_t k = 0; k < area_results.size(); ++k) {
     const AreaResult& r = area_results[k];
     areas[m.spec().areas[k].name] = {{"density", r.density}, {"speed", r.speed},
-                                     {"specific_flow", r.specific_flow}, {"frames", r.frames}};
+                                     {"specific_flow", r.specific_flow}, {"lane_order", r.lane_order},
+                                     {"frames", r.frames}};
   }
   const auto line_results = m.lines();
   for (std::size_t k = 0; k < line_results.size(); ++k) {

@@ -3,6 +3,7 @@
 // (reference/pedestrian-dynamics.md §8): the classic density and mean speed of an area (JPSreport
 // Method C) and the flow across a line (Method A, ⟨J⟩ = N / (t_N − t_1)). Reads snapshots only.
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,8 @@ struct AreaResult {
   double speed = 0;          // m/s: mean over frames of the mean speed of those inside (empty frames skipped)
   double specific_flow = 0;  // persons/(m·s): mean over frames of density × speed
   std::uint64_t frames = 0;  // frames measured
+  // Lane order (lane_order below) over frames with anyone to compare; 0 when nobody was.
+  double lane_order = 0;
 };
 
 struct LineResult {
@@ -45,6 +48,16 @@ struct LineResult {
   // compare bottlenecks on steady-state flow); 0 below ten crossings.
   double steady_flow = 0, steady_specific_flow = 0;
 };
+
+// Lane order of a bidirectional crowd, after Rex & Löwen's order parameter for laning (2007): each
+// walker i compares those within `half_width` of its line along `axis` (a unit vector) and `reach`
+// ahead or behind: φ_i = ((n_same − n_opposite) / (n_same + n_opposite))², walkers being on the
+// same side when both face along `axis` or both against it. The mean of φ_i over those with anyone
+// to compare: 1 when every line holds one direction (lanes), about 1/n when n neighbours face
+// either way at random. Lanes are taken a layer wide: `half_width` 0.225 m is half the layer
+// spacing Hoogendoorn & Daamen (2005) measured. NaN when nobody has a neighbour.
+double lane_order(std::span<const Vec2> at, std::span<const std::int8_t> side, const Vec2& axis,
+                  double half_width = 0.225, double reach = 2.0);
 
 // An agent's speed in a snapshot: that of its current step (its plan), 0 between steps.
 double snapshot_speed(const Snapshot& s, std::size_t agent);
@@ -59,13 +72,18 @@ class Measurements {
   std::vector<LineResult> lines() const;
 
  private:
-  struct AreaSums { double density = 0, speed = 0, flow = 0; std::uint64_t frames = 0, speed_frames = 0; };
+  struct AreaSums {
+    double density = 0, speed = 0, flow = 0, lanes = 0;
+    std::uint64_t frames = 0, speed_frames = 0, lane_frames = 0;
+  };
   MeasurementSpec spec_;
   std::vector<AreaSums> area_sums_;
   std::vector<LineResult> line_counts_;
   std::vector<std::vector<double>> line_times_;  // each line's crossing times
   std::vector<Vec2> previous_;            // each agent's location in the frame before
   std::vector<std::uint8_t> was_active_;
+  std::vector<Vec2> lane_at_;             // scratch: the walkers inside an area, and their sides
+  std::vector<std::int8_t> lane_side_;
 };
 
 }  // namespace footfall
