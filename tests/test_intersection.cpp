@@ -264,3 +264,20 @@ TEST_CASE("intersection: population walk_detour is read, defaults to 10 m, and i
     CHECK(e.line() == static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(text.find(key)), '\n')) + 1);
   }
 }
+
+TEST_CASE("red stay: someone standing on a crosswalk through steady DON'T WALK is measured") {
+  // The intersection with one more pedestrian who has nothing to do, standing on the east
+  // crosswalk: every steady DON'T WALK of its head is a stay, the first of them past 5 s counted.
+  std::ifstream in(test::source_path("data/scenarios/intersection.yaml"));
+  std::ostringstream text;
+  text << in.rdbuf();
+  std::string scene = text.str();
+  const std::string agents = "agents:\n";
+  REQUIRE(scene.find(agents) != std::string::npos);
+  scene.insert(scene.find(agents) + agents.size(),
+               "  - {name: loiterer, behavior: pedestrian, position: [9.5, 0], heading: 0}\n");
+  Simulation sim = test::make_sim(parse_scenario(scene, "intersection.yaml"));
+  for (int f = 0; f < 90 * 30; ++f) sim.step();
+  CHECK(sim.metrics().red_stay_max > 5.0);
+  CHECK(sim.metrics().red_stays_over_5s >= 1);
+}

@@ -927,6 +927,9 @@ TEST_CASE("north_net: waits at the SE corner for WALK and crosses to the NE corn
   CHECK((end - ne_end).norm() <= 1.0);
   CHECK(sim.metrics().red_crossings == 0);
   CHECK(sim.metrics().jaywalk_events == 0);
+  // Off the crosswalk before its head shows steady DON'T WALK (issue 22's five-second limit).
+  CHECK(sim.metrics().red_stay_max < 5.0);
+  CHECK(sim.metrics().red_stays_over_5s == 0);
 }
 
 // ---- error positions ----------------------------------------------------------------------------

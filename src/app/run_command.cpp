@@ -327,6 +327,8 @@ int run_command(const RunOptions& o) {
     j["stuck"] = stuck;
     j["jaywalk_events"] = m.jaywalk_events;
     j["red_crossings"] = m.red_crossings;
+    j["red_stay_s_max"] = m.red_stay_max;
+    j["red_stays_over_5s"] = m.red_stays_over_5s;
     j["foot_slip_mm_max"] = 1000.0 * m.foot_slip_max;
     j["crossings"] = m.crossings;
     j["crossings_per_minute"] = minutes > 0 ? m.crossings / minutes : 0.0;

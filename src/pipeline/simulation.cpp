@@ -222,8 +222,26 @@ void Simulation::measure() {
   for (const std::uint64_t k : now)
     if (!std::binary_search(overlapping_.begin(), overlapping_.end(), k)) ++metrics_.collisions;
   overlapping_ = std::move(now);
+  if (!signals_.empty()) measure_red_stays(s);
 
   hash_snapshot(hash_, s);
+}
+
+void Simulation::measure_red_stays(const Snapshot& s) {
+  constexpr double kLimit = 5.0;  // seconds
+  red_stay_.resize(agents_.size(), 0.0);
+  for (std::size_t a = 0; a < agents_.size(); ++a) {
+    const int r = s.active[a] ? world_.region_at(s.location[a]) : -1;
+    const int signal = r >= 0 ? world_.regions[r].signal : -1;
+    if (signal < 0 || signals_[signal].head != patnet::Head::DontWalk) {
+      red_stay_[a] = 0;
+      continue;
+    }
+    const double before = red_stay_[a];
+    red_stay_[a] += config_.dt;
+    if (before <= kLimit && red_stay_[a] > kLimit) ++metrics_.red_stays_over_5s;
+    metrics_.red_stay_max = std::max(metrics_.red_stay_max, red_stay_[a]);
+  }
 }
 
 void hash_snapshot(Fnv1a& h, const Snapshot& s) {
