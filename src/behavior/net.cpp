@@ -67,7 +67,7 @@ ControlOut predictive_attraction(const double* p, const double* in, const NetNod
 // toward where the step puts the body (its heading for a step in place), at the walk node's
 // preferred speed, judged against the way down to the goal sensor's target from here.
 double free_path(const double* p, const double* goal, const double* params, const NetTemplate& net,
-                 const Pose& pose, const SenseContext& ctx, std::vector<Mover>& movers) {
+                 const Pose& pose, const SenseContext& ctx, std::span<const Mover> movers) {
   if (!ctx.self_state) return 0.0;
   const SelfState& self = *ctx.self_state;
   const double* walk = params + net.nodes()[net.walk_node()].param_offset;
@@ -82,8 +82,6 @@ double free_path(const double* p, const double* goal, const double* params, cons
   const Percept to_goal = sense_location({self.location, heading_of(u), self.location, 0}, target, field);
   const double horizon = std::min(p[freepath_p::Horizon], to_goal.d);
   if (horizon <= 1e-6) return 0.0;
-  free_path_movers(ctx, self.location, self.heading, self.t0, p[freepath_p::Horizon],
-                   p[freepath_p::ConflictsOnly] != 0.0, movers);
   const double f = free_distance(ctx, movers, self.location, u, speed, ctx.self_radius, horizon,
                                  p[freepath_p::KeepRight]);
   return free_path_stress(f, horizon, to_goal.theta);
@@ -379,7 +377,15 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
     case NodeKind::FreePath: {
       const bool on = p[freepath_p::Bound] != 0.0;
       const NetNode& src = net_->nodes()[net_->link_sources()[n.first_link]];
-      put_control({0.0, on ? free_path(p, params + src.param_offset, params, *net_, pose, ctx, movers_) : 0.0}, on,
+      if (on && ctx.self_state &&
+          (movers_.self != ctx.self || movers_.node != node || movers_.t0 != ctx.self_state->t0)) {
+        free_path_movers(ctx, ctx.self_state->location, ctx.self_state->heading, ctx.self_state->t0,
+                         p[freepath_p::Horizon], p[freepath_p::ConflictsOnly] != 0.0, movers_.movers);
+        movers_.self = ctx.self;
+        movers_.node = static_cast<std::uint32_t>(node);
+        movers_.t0 = ctx.self_state->t0;
+      }
+      put_control({0.0, on ? free_path(p, params + src.param_offset, params, *net_, pose, ctx, movers_.movers) : 0.0}, on,
                   p[freepath_p::Weight], p[freepath_p::Power]);
       break;
     }

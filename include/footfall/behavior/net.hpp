@@ -98,7 +98,13 @@ class NetEvaluator {
   const NetTemplate* net_;
   std::vector<double> emitted_;  // kNodeOutputs per node
   std::vector<double> loaded_;   // kNodeOutputs per link
-  std::vector<Mover> movers_;    // free_path's scratch
+  // free_path's movers: the same for every candidate of one decision, so gathered once per
+  // (agent, decision time, node).
+  struct MoverCache {
+    std::uint32_t self = ~0u, node = ~0u;
+    double t0 = -1;
+    std::vector<Mover> movers;
+  } movers_;
 };
 
 }  // namespace footfall
