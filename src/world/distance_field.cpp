@@ -162,16 +162,21 @@ Vec2 DistanceField::direction(const Vec2& p) const {
 
 namespace footfall {
 
+std::size_t FieldCache::GoalHash::operator()(const Vec2& g) const {
+  return std::hash<double>{}(g.x()) * 31 + std::hash<double>{}(g.y());
+}
+
 const DistanceField* FieldCache::find(const Vec2& goal) const {
-  for (const DistanceField& f : fields_)
-    if (f.goal() == goal) return &f;
-  return nullptr;
+  const auto it = index_.find(goal);
+  return it == index_.end() ? nullptr : &fields_[it->second];
 }
 
 void FieldCache::ensure(const World& world, const Vec2& goal, const Aabb& also) {
   if (find(goal) || fields_.size() >= kMaxFields) return;
   DistanceField f = DistanceField::build(world, goal, params_, also);
-  if (f.valid()) fields_.push_back(std::move(f));
+  if (!f.valid()) return;
+  index_.emplace(goal, fields_.size());
+  fields_.push_back(std::move(f));
 }
 
 }  // namespace footfall

@@ -4,6 +4,7 @@
 // through it has no local minimum but the goal itself: a walker beside a doorway is drawn round
 // the door's edge rather than into the wall, and one facing a pond walks round it.
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 #include "footfall/world/world.hpp"
@@ -61,8 +62,13 @@ class FieldCache {
   std::size_t size() const { return fields_.size(); }
 
  private:
+  // Looked up by every navigating sensor at every candidate: by hash, not by walking the list.
+  struct GoalHash {
+    std::size_t operator()(const Vec2& g) const;
+  };
   FieldParams params_;
   std::vector<DistanceField> fields_;
+  std::unordered_map<Vec2, std::size_t, GoalHash> index_;
 };
 
 }  // namespace footfall
