@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "footfall/behavior/in_stride.hpp"
 #include "footfall/core/rng.hpp"
 #include "footfall/pipeline/simulation.hpp"
 
@@ -18,6 +19,37 @@ double walker_draw(std::uint64_t seed, std::uint64_t source, std::uint64_t k, st
   return counter_uniform(seed, source, k * 8 + which, RngStream::Source);
 }
 enum Draw : std::uint64_t { Radius, Height, Speed1, Speed2, Phase };
+
+// For a newcomer in stride, whose first step is under way before it decides anything: its body
+// along `way` (from time t) keeps `clearance` from everyone following their plans (plus a step's
+// reach from those who decide before they can see it, as Simulation::clear_at), from those placed
+// this frame, and `radius` from solid obstacles.
+bool clear_way(const Plan& way, double t, double clearance, double radius, const Snapshot& s,
+               const Agents& agents, const World& world, const PlacedPoints& placed, double dt) {
+  constexpr double kNextStepReach = 1.0;  // the longest fan step is 0.95 m (behavior/walk.hpp)
+  const Vec2 from = way.at(t);
+  Aabb box;
+  box.add(from);
+  box.add(way.to);
+  bool clear = true;
+  s.grid.for_each_in(box.inflated(clearance + kNextStepReach + 2.0), [&](std::uint32_t image) {
+    const std::uint32_t j = s.agent_of(image);
+    if (!clear || !agents.active[j]) return;
+    // A ghost across a periodic seam: the agent's plan, shifted by the period.
+    const Vec2 shift = image == j ? Vec2::Zero() : Vec2(s.location[image] - s.location[j]);
+    const Plan& p = agents.plan[j];  // decided this frame: the snapshot still holds the last one
+    const Plan other{p.from + shift, p.to + shift, p.t0, p.t1};
+    const double reach = p.t1 <= t + 2 * dt ? kNextStepReach : 0.0;
+    if (min_distance_to_plan(from, way.to, t, way.t1, other) < clearance + reach) clear = false;
+  });
+  for (const double u : {0.0, 0.5, 1.0})
+    if (placed.any_within(from + u * (way.to - from), clearance)) clear = false;
+  world.for_each_obstacle_near(box.inflated(radius), [&](std::uint32_t o) {
+    if (world.obstacles[o].solid && segment_distance_to(world.obstacles[o].shape, from, way.to) < radius)
+      clear = false;
+  });
+  return clear;
+}
 
 }  // namespace
 
@@ -120,9 +152,14 @@ bool Simulation::emit(std::size_t i, std::uint32_t slot, double t) {
     }
     Vec2 velocity = Vec2::Zero();
     if (spec.walking) velocity = walk[walk_p::StepLength] / walk[walk_p::StepTime] * unit_from_heading(heading);
-    // In stride, the walker reaches up to a step ahead before its first decision: clear there too.
-    const Vec2 ahead = at + velocity * walk[walk_p::StepTime];
-    if (!clear_at(at, t, clearance, e.radius) || !clear_at(ahead, t, clearance, e.radius)) continue;
+    if (!clear_at(at, t, clearance, e.radius)) continue;
+    // In stride, the walker covers up to a step before its first decision: that way must be clear.
+    const Plan way = velocity == Vec2::Zero()
+                         ? Plan{at, at, t, t}
+                         : in_stride(at, velocity, t, e.phase, e.earliest, walk[walk_p::MaxStep]).plan;
+    if (velocity != Vec2::Zero() &&
+        !clear_way(way, t, clearance, e.radius, snapshot(), agents_, world_, spawned_now_, config_.dt))
+      continue;
     e.at = at;
     e.heading = heading;
     e.velocity = velocity;
@@ -130,7 +167,10 @@ bool Simulation::emit(std::size_t i, std::uint32_t slot, double t) {
     agent_nets_.agents[slot] = patnet::AgentNets{};
     enter(slot, e, t);
     agents_.id[slot] = src.first_id + k;
-    if (velocity != Vec2::Zero()) spawned_now_.add(agents_.plan[slot].to);
+    if (velocity != Vec2::Zero()) {
+      spawned_now_.add(0.5 * (at + way.to));
+      spawned_now_.add(way.to);
+    }
     return true;
   }
   return false;
