@@ -7,6 +7,7 @@
 #include <cmath>
 #include <set>
 
+#include "footfall/analysis/measurement.hpp"
 #include "footfall/pipeline/sources.hpp"
 #include "helpers.hpp"
 
@@ -179,6 +180,51 @@ TEST_CASE("sources: the counterflow fed by sources runs the same with 1 and 2 th
   CHECK(emitted[0] > 40);
 }
 
+TEST_CASE("sources: the counterflow fed by sources emits its flow and forms lanes without collisions") {
+  // tools/make_validation.py; docs/validation.md has seeds 1–3 (seed 3 jams: not asserted here).
+  Scenario s = load_scenario(source_path("data/validation/counterflow_sources.yaml"));
+  Measurements m(s.measurement);
+  Simulation sim = make_sim(std::move(s));
+  for (int f = 0; f < 180 * 30; ++f) {
+    sim.step();
+    m.observe(sim.snapshot());
+  }
+  for (const SourceReport& r : sim.source_reports()) {
+    CAPTURE(r.name);
+    CHECK(r.flow() == doctest::Approx(1.0).epsilon(0.15));
+    CHECK(r.waiting == 0);
+  }
+  CHECK(sim.metrics().collisions == 0);
+  CHECK(sim.arrived() >= 200);  // of 226 emitted (215 in docs/validation.md)
+  CHECK(m.areas().at(0).lane_order > 0.9);
+}
+
+TEST_CASE("sources: beside a population, each fills only its own slots") {
+  // The intersection's population with a source added: the initial crowd stays in the
+  // population's slots, and the source's walkers (none due yet) in theirs.
+  Scenario s = load_scenario(source_path("data/scenarios/intersection.yaml"));
+  const PopulationSpec& pop = *s.scripts.population;
+  SourceSpec src;
+  src.name = "extra";
+  src.behavior = pop.behavior;
+  src.params = pop.params;
+  src.region = {false, {-30, -30}, {-26, -26}};
+  src.flow = 1;
+  src.start = 5;
+  src.count = 3;
+  s.scripts.sources.push_back(src);
+  const std::size_t agents = s.agents.size();
+  Simulation sim = make_sim(std::move(s));
+  REQUIRE(sim.agents().size() == agents + pop.target + 3);
+  for (std::size_t a = agents + pop.target; a < sim.agents().size(); ++a) {
+    CHECK(sim.agents().name[a].rfind("extra_", 0) == 0);
+    CHECK(sim.agents().active[a] == 0);
+  }
+  CHECK(sim.active_count() > agents + pop.target / 2);
+  CHECK(sim.name_of(agents + pop.target + 1) == "extra_1");
+  CHECK(sim.name_of(agents + pop.target + 3) == "extra_3");
+}
+
 TEST_CASE("sources: bad input names the file, line and column") {
   const std::string head = kScene + "sources:\n";
   // A negative flow (line 20: the source's line; the flow is in it).
@@ -228,6 +274,12 @@ TEST_CASE("initial velocity: a walker given one starts in stride") {
   CAPTURE(x_standing);
   CHECK(x_walking == doctest::Approx(1.3).epsilon(0.2));
   CHECK(x_walking > x_standing + 0.25);
+  // Its figure holds its feet on the ground from the stance it starts in.
+  Simulation figured = make_sim(scene("agents:\n  - {name: a, behavior: w, position: [2, 2], "
+                                      "set: {goal.target: [40, 2]}, velocity: [1.3, 0]}\n"),
+                                footfall::test::motion_library());
+  for (int f = 0; f < 90; ++f) figured.step();
+  CHECK(figured.foot_slip(0) < 0.01);
   // `walking: true` is the same at the agent's desired speed along its heading.
   Simulation strolling = make(", speed: 1.0, walking: true, heading: 0");
   CHECK(strolling.snapshot().plan[0].velocity().x() == doctest::Approx(1.0));

@@ -197,7 +197,7 @@ std::size_t Simulation::destination(std::size_t o, double u) const {
 void Simulation::place_initial_population() {
   spawned_now_.clear();
   const std::size_t first = scenario_agents_;
-  for (std::size_t s = first; s < agents_.size(); ++s)
+  for (std::size_t s = first; s < first + population_slots_; ++s)
     for (std::uint64_t attempt = 0; attempt < 64; ++attempt)
       if (spawn(static_cast<std::uint32_t>(s), attempt, 0.0, true)) break;
   spawned_now_.clear();
