@@ -116,9 +116,11 @@ int validate_command(const std::string& scenario) {
   try {
     const Scenario s = load_scenario(scenario);
     for (const std::string& w : s.warnings) std::fprintf(stderr, "%s\n", w.c_str());
-    std::printf("%s: ok (%zu agents, %zu behavior nets, %zu obstacles, %zu regions)\n",
+    const std::size_t sources = s.scripts.sources.size();
+    const std::string fed = sources ? ", " + std::to_string(sources) + " sources" : std::string();
+    std::printf("%s: ok (%zu agents, %zu behavior nets, %zu obstacles, %zu regions%s)\n",
                 scenario.c_str(), s.agents.size(), s.nets.size(), s.world.obstacles.size(),
-                s.world.regions.size());
+                s.world.regions.size(), fed.c_str());
     return 0;
   } catch (const ScenarioError& e) {
     std::fprintf(stderr, "%s\n", e.what());
