@@ -2,9 +2,11 @@
 """Runs the validation scenes of data/validation/ and plots them beside their references.
 
     tools/run_validation.py [--footfall build/footfall] [--out out/validation] [--seeds 1 2 3]
+                            [--only fd bottleneck counterflow counterflow_sources]
 
-Writes fd.csv, bottleneck.csv and counterflow.csv, then fd.png and bottleneck.png (gnuplot,
-tools/plot_validation.gp). docs/validation.md shows and discusses the figures.
+Writes fd.csv, bottleneck.csv, counterflow.csv and counterflow_sources.csv, then fd.png and
+bottleneck.png (gnuplot, tools/plot_validation.gp). docs/validation.md shows and discusses the
+figures.
 """
 import argparse
 import json
@@ -38,6 +40,8 @@ def main(argv=None):
     p.add_argument("--footfall", default=os.path.join(ROOT, "build", "footfall"))
     p.add_argument("--out", default=os.path.join(ROOT, "out", "validation"))
     p.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
+    parts = ("fd", "bottleneck", "counterflow", "counterflow_sources")
+    p.add_argument("--only", nargs="+", choices=parts, default=list(parts), help="run only these parts")
     args = p.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
 
@@ -60,20 +64,37 @@ def main(argv=None):
         return (f"{scene},{seed},{width},{line['flow']:.4f},{line['steady_flow']:.4f},"
                 f"{line['steady_specific_flow']:.4f},{j['agents']},{j['collisions']}")
 
-    sweep("fd.csv", "scene,seed,density,speed,weidmann,specific_flow,collisions",
-          [f"fd_{d}" for d in DENSITIES], fd_row)
-    sweep("bottleneck.csv", "scene,seed,width,flow,steady_flow,steady_specific_flow,left_in_room,collisions",
-          [f"bottleneck_{w}" for w in WIDTHS], bottleneck_row)
-    with open(os.path.join(args.out, "counterflow.csv"), "w") as f:
-        f.write("seed,arrived,stuck,collisions,density,speed,lane_order\n")
-        for seed in args.seeds:
-            j = run(args.footfall, "counterflow.yaml", seed)
-            a = j["measurement"]["areas"]["middle"]
-            f.write(f"{seed},{j['arrived']},{j['stuck']},{j['collisions']},{a['density']:.4f},{a['speed']:.4f},"
-                    f"{a['lane_order']:.4f}\n")
-    subprocess.run(["gnuplot", "-e", f"dir='{args.out}'", os.path.join(ROOT, "tools", "plot_validation.gp")],
-                   check=True)
-    print(f"wrote {args.out}/fd.png and {args.out}/bottleneck.png", file=sys.stderr)
+    if "fd" in args.only:
+        sweep("fd.csv", "scene,seed,density,speed,weidmann,specific_flow,collisions",
+              [f"fd_{d}" for d in DENSITIES], fd_row)
+    if "bottleneck" in args.only:
+        sweep("bottleneck.csv", "scene,seed,width,flow,steady_flow,steady_specific_flow,left_in_room,collisions",
+              [f"bottleneck_{w}" for w in WIDTHS], bottleneck_row)
+    if "counterflow" in args.only:
+        with open(os.path.join(args.out, "counterflow.csv"), "w") as f:
+            f.write("seed,arrived,stuck,collisions,density,speed,lane_order\n")
+            for seed in args.seeds:
+                j = run(args.footfall, "counterflow.yaml", seed)
+                a = j["measurement"]["areas"]["middle"]
+                f.write(f"{seed},{j['arrived']},{j['stuck']},{j['collisions']},{a['density']:.4f},{a['speed']:.4f},"
+                        f"{a['lane_order']:.4f}\n")
+    if "counterflow_sources" in args.only:
+        # Each end's source: the flow it emitted and how many of its arrivals waited for room.
+        with open(os.path.join(args.out, "counterflow_sources.csv"), "w") as f:
+            f.write("seed,emitted,delayed,flow_east,flow_west,arrived,in_hallway,stuck,collisions,"
+                    "density,speed,lane_order\n")
+            for seed in args.seeds:
+                j = run(args.footfall, "counterflow_sources.yaml", seed)
+                a, src = j["measurement"]["areas"]["middle"], j["sources"]
+                emitted = sum(s["emitted"] for s in src.values())
+                delayed = sum(s["delayed"] for s in src.values())
+                f.write(f"{seed},{emitted},{delayed},{src['east']['flow']:.4f},{src['west']['flow']:.4f},"
+                        f"{j['arrived']},{j['agents']},{j['stuck']},{j['collisions']},{a['density']:.4f},"
+                        f"{a['speed']:.4f},{a['lane_order']:.4f}\n")
+    if "fd" in args.only and "bottleneck" in args.only:
+        subprocess.run(["gnuplot", "-e", f"dir='{args.out}'", os.path.join(ROOT, "tools", "plot_validation.gp")],
+                       check=True)
+        print(f"wrote {args.out}/fd.png and {args.out}/bottleneck.png", file=sys.stderr)
 
 
 if __name__ == "__main__":

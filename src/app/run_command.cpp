@@ -116,9 +116,11 @@ int validate_command(const std::string& scenario) {
   try {
     const Scenario s = load_scenario(scenario);
     for (const std::string& w : s.warnings) std::fprintf(stderr, "%s\n", w.c_str());
-    std::printf("%s: ok (%zu agents, %zu behavior nets, %zu obstacles, %zu regions)\n",
+    const std::size_t sources = s.scripts.sources.size();
+    const std::string fed = sources ? ", " + std::to_string(sources) + " sources" : std::string();
+    std::printf("%s: ok (%zu agents, %zu behavior nets, %zu obstacles, %zu regions%s)\n",
                 scenario.c_str(), s.agents.size(), s.nets.size(), s.world.obstacles.size(),
-                s.world.regions.size());
+                s.world.regions.size(), fed.c_str());
     return 0;
   } catch (const ScenarioError& e) {
     std::fprintf(stderr, "%s\n", e.what());
@@ -349,6 +351,17 @@ int run_command(const RunOptions& o) {
     j["blocked_decisions"] = m.blocked;
     j["trajectory_hash"] = hex(sim.trajectory_hash());
     if (!measurements.spec().empty()) j["measurement"] = measurement_json(measurements);
+    if (const auto reports = sim.source_reports(); !reports.empty()) {
+      // What each source emitted: the flow it reached against the flow asked for, and how many
+      // arrivals found no room and entered late (or still wait).
+      nlohmann::ordered_json sources;
+      for (const SourceReport& r : reports)
+        sources[r.name] = {{"flow_target", r.flow_target}, {"flow", r.flow()}, {"window_s", r.window},
+                           {"planned", r.planned},         {"emitted", r.emitted}, {"delayed", r.delayed},
+                           {"waiting", r.waiting},
+                           {"delay_s", {{"mean", r.delay_mean}, {"max", r.delay_max}}}};
+      j["sources"] = sources;
+    }
     if (!rendering.is_null()) j["render"] = rendering;
     // An interrupted run's outputs are complete up to its last frame, and say so.
     const int signal = interrupt.signal();

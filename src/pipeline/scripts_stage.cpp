@@ -134,36 +134,21 @@ bool Simulation::spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool
   route.erase(route.begin(), route.begin() + static_cast<std::ptrdiff_t>(leg));
 
   const double pace = pop.pace_min + (pop.pace_max - pop.pace_min) * uniform(4);
-  const double radius = pop.radius_min + (pop.radius_max - pop.radius_min) * uniform(5);
-  const double heading = heading_of(b - a);
   std::copy(pop.params.begin(), pop.params.end(), agents_.params_of(slot));
   const NetTemplate& net = nets_[pop.behavior];
   double* walk = agents_.params_of(slot) + net.nodes()[net.walk_node()].param_offset;
   walk[walk_p::StepLength] *= pace;
   walk[walk_p::StepTime] *= std::sqrt(pace);
-  for (int f = 0; f < 2; ++f) {
-    agents_.foot[f][slot] = p;
-    agents_.foot_heading[f][slot] = heading;
-  }
-  agents_.forward[slot] = 0;
-  agents_.radius[slot] = radius;
-  agents_.height[slot] = pop.height_min + (pop.height_max - pop.height_min) * uniform(7);
-  agents_.gait[slot] = Gait::Stand;
-  // Staggered like the scenario's agents: the first foot-strike at a random phase of a step. A
-  // pedestrian entering mid-run decides no earlier than the frame after next: who decides next
-  // frame, and what each of them perceives, was settled by this frame's SENSE, before it entered.
-  const double phase = walk[walk_p::StepTime] * uniform(6);
-  const double earliest = anywhere ? config_.dt : 2 * config_.dt;
-  agents_.plan[slot] = {p, p, t, t + std::max(phase, earliest)};
-  agents_.heading_from[slot] = agents_.heading_to[slot] = heading;
-  agents_.active[slot] = 1;
-  progress_[slot] = GoalProgress{};
-  trip_start_[slot] = t;
-  if (motion_) start_figure(slot);
+  Entrant e;
+  e.at = p;
+  e.heading = heading_of(b - a);
+  e.radius = pop.radius_min + (pop.radius_max - pop.radius_min) * uniform(5);
+  e.height = pop.height_min + (pop.height_max - pop.height_min) * uniform(7);
+  e.phase = uniform(6);
+  e.earliest = anywhere ? config_.dt : 2 * config_.dt;
+  enter(slot, e, t);
   // The initial population keeps its slots' reserved ids; everyone entering later gets a new one.
   if (!anywhere) agents_.id[slot] = next_id_++;
-  ++spawns_[slot];
-  spawned_now_.add(p);
 
   patnet::AgentNets& nets = agent_nets_.agents[slot];
   nets = patnet::AgentNets{};
@@ -211,8 +196,8 @@ std::size_t Simulation::destination(std::size_t o, double u) const {
 
 void Simulation::place_initial_population() {
   spawned_now_.clear();
-  const std::size_t first = agents_.size() - scripts_.population->target;
-  for (std::size_t s = first; s < agents_.size(); ++s)
+  const std::size_t first = scenario_agents_;
+  for (std::size_t s = first; s < first + population_slots_; ++s)
     for (std::uint64_t attempt = 0; attempt < 64; ++attempt)
       if (spawn(static_cast<std::uint32_t>(s), attempt, 0.0, true)) break;
   spawned_now_.clear();
@@ -227,12 +212,13 @@ void Simulation::population_stage(double t) {
     ++metrics_.trips;
     trip_times_.push_back(t - trip_start_[a]);
   }
-  if (!scripts_.population) return;
+  if (!scripts_.population && sources_.empty()) return;
   spawned_now_.clear();
-  const std::size_t first = agents_.size() - scripts_.population->target;
-  for (std::size_t s = first; s < agents_.size(); ++s)
+  const std::size_t first = scenario_agents_;
+  for (std::size_t s = first; s < first + population_slots_; ++s)
     if (!agents_.active[s] && spawn(static_cast<std::uint32_t>(s), frame(), t, false))
       ++metrics_.spawned;
+  source_stage(t);
   spawned_now_.clear();
 }
 

@@ -59,6 +59,8 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
       agents_.active.push_back(0);
     }
   }
+  population_slots_ = agents_.size() - scenario_agents;
+  add_source_slots();
   const std::size_t n = agents_.size();
   if (config_.snapshots < 2)
     throw std::invalid_argument("a simulation keeps at least 2 snapshots (the one being read, the one being written)");
@@ -88,10 +90,18 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
   agents_.steps.assign(n, 0);
   // Ids for life: slot s's first pedestrian has id s + 1 (reserved even if the initial population
   // leaves a slot empty), pedestrians entering later count on from there.
-  agents_.id.resize(n);
-  for (std::uint32_t a = 0; a < n; ++a) agents_.id[a] = a + 1;
-  next_id_ = n + 1;
+  // A source's walkers have ids reserved in a block per source (SourceState::first_id), after
+  // the population's slots, so that their names follow from their ids alone.
+  const std::size_t pedestrian_slots = scenario_agents + population_slots_;
+  agents_.id.assign(n, 0);
+  for (std::uint32_t a = 0; a < pedestrian_slots; ++a) agents_.id[a] = a + 1;
+  next_id_ = pedestrian_slots + 1;
+  for (SourceState& src : sources_) {
+    src.first_id = next_id_;
+    next_id_ += src.arrivals.size();
+  }
   agents_.leave_within.resize(n, 0.0);
+  agents_.velocity.resize(n, Vec2::Zero());
   agents_.height.resize(n, motion::kReferenceHeight);
   figure_posture_.resize(n);
   figure_step_.resize(n);
@@ -104,12 +114,15 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
     const NetTemplate& net = nets_[agents_.net[a]];
     const double step_time =
         agents_.params_of(a)[net.nodes()[net.walk_node()].param_offset + walk_p::StepTime];
-    const double phase = step_time * counter_uniform(config_.seed, a, 0, RngStream::StartPhase);
+    const double draw = counter_uniform(config_.seed, a, 0, RngStream::StartPhase);
     const Vec2 here = agents_.location(a);
-    agents_.plan[a] = {here, here, 0.0, phase};
+    agents_.plan[a] = {here, here, 0.0, step_time * draw};
     agents_.heading_from[a] = agents_.heading_to[a] = agents_.heading(a);
+    if (a < scenario_agents && agents_.velocity[a] != Vec2::Zero())
+      start_in_stride(a, agents_.velocity[a], 0.0, draw, 0.0);
     if (motion_ && a < scenario_agents) start_figure(a);
   }
+  for (std::uint32_t a = 0; a < n; ++a) widest_body_ = std::max(widest_body_, agents_.radius[a]);
   // Fields keep the widest body clear of walls, so their ways fit everyone who follows them.
   FieldParams field_params;
   for (std::uint32_t a = 0; a < n; ++a)
@@ -352,6 +365,11 @@ std::size_t Simulation::param_slot(std::string_view dotted) const {
 
 std::string Simulation::name_of(std::uint64_t id) const {
   if (id >= 1 && id <= scenario_agents_) return agents_.name[id - 1];
+  for (std::size_t k = 0; k < sources_.size(); ++k) {
+    const SourceState& src = sources_[k];
+    if (id >= src.first_id && id < src.first_id + src.arrivals.size())
+      return scripts_.sources[k].name + "_" + std::to_string(id - src.first_id + 1);
+  }
   return "ped" + std::to_string(id);
 }
 

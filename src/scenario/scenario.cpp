@@ -14,6 +14,7 @@
 #include "intent_checks.hpp"
 #include "view_settings.hpp"
 #include "measurement_spec.hpp"
+#include "sources_loader.hpp"
 #include "yaml_reader.hpp"
 
 namespace footfall {
@@ -44,7 +45,7 @@ class Loader {
     r_.expect_map(root, "the scenario",
                   {"name", "description", "seed", "frame_rate", "duration", "world", "city",
                    "behaviors", "patnets", "global_nets", "agents", "population", "agent_model",
-                   "view", "measurement", "stuck_after"});
+                   "view", "measurement", "stuck_after", "sources"});
     Scenario s;
     s.path = r_.file();
     s.name = root["name"] ? r_.string(root["name"], "name") : std::string("scenario");
@@ -87,14 +88,15 @@ class Loader {
     scripts.set_model(&s.model);
     scripts.set_agents(&s.agents);
     scripts.light_nets(timings_);
-    if (!root["agents"] && !root["population"])
-      r_.fail(root, "the scenario has no 'agents' and no 'population'");
+    if (!root["agents"] && !root["population"] && !root["sources"])
+      r_.fail(root, "the scenario has no 'agents', no 'population' and no 'sources'");
     if (root["agents"]) agents(root["agents"], s, scripts);
     if (const auto g = root["global_nets"]) {
       r_.expect_seq(g, "global_nets");
       for (const auto& entry : g) scripts.scripts().global.push_back(scripts.start(entry, -1));
     }
     if (const auto pop = root["population"]) population(pop, s, scripts);
+    if (const auto src = root["sources"]) sources(src, s, scripts);
     if (const auto view = root["view"]) s.view = view_settings(r_, view);
     if (const auto m = root["measurement"]) s.measurement = measurement_spec(r_, m);
     scripts.check_spawn_cycles();
@@ -638,7 +640,7 @@ class Loader {
     for (const auto& a : n) {
       r_.expect_map(a, "an agent",
                     {"name", "behavior", "position", "heading", "radius", "height", "set", "nets",
-                     "attributes", "speed", "leave_within"});
+                     "attributes", "speed", "leave_within", "velocity", "walking"});
       require(a, {"behavior", "position"}, "an agent");
       const std::string name = a["name"] ? r_.string(a["name"], "agent name")
                                          : "agent" + std::to_string(ag.size());
@@ -687,6 +689,7 @@ class Loader {
         apply_walking_speed(ag.params_of(i) + net.nodes()[net.walk_node()].param_offset,
                             r_.number(v, "speed", 0.1, 3.0));
       }
+      initial_velocity(at[i], s, i);
     }
     resolve_pending(s);
     check_start(s, at);
@@ -698,6 +701,66 @@ class Loader {
       starts.resize(ag.size());
       for (const auto& entry : nets) starts[i].push_back(scripts.start(entry, static_cast<int>(ag.net[i])));
     }
+  }
+
+  // `velocity: [vx, vy]` or `walking: true` (at the desired speed, along the heading): the agent
+  // starts in stride (behavior/in_stride.hpp). Without a heading it faces its velocity.
+  void initial_velocity(const YAML::Node& a, Scenario& s, std::size_t i) {
+    Agents& ag = s.agents;
+    ag.velocity.resize(ag.size(), Vec2::Zero());
+    if (a["velocity"] && a["walking"]) r_.fail(a["walking"], "an agent has a 'velocity' or 'walking: true', not both");
+    const NetTemplate& net = s.nets[ag.net[i]];
+    const double* walk = ag.params_of(i) + net.nodes()[net.walk_node()].param_offset;
+    const YAML::Node given = a["velocity"] ? a["velocity"] : a["walking"];
+    Vec2 v = Vec2::Zero();
+    if (a["velocity"]) {
+      v = r_.vec2(a["velocity"], "velocity");
+      if (v.norm() > 3.0) r_.fail(a["velocity"], "an initial velocity is at most 3 m/s");
+      if (v.norm() < 1e-9) return;  // standing, as without the key
+      if (!a["heading"]) {
+        for (int f = 0; f < 2; ++f) ag.foot_heading[f][i] = heading_of(v);
+      } else if (std::abs(wrap_angle(heading_of(v) - ag.heading(i))) > kPi / 2 + 1e-9) {
+        r_.fail(a["velocity"], "agent '" + ag.name[i] + "' would start in stride walking backwards: "
+                               "its velocity must point within 90 degrees of its heading");
+      }
+    } else if (a["walking"] && r_.boolean(a["walking"], "walking")) {
+      v = walk[walk_p::StepLength] / walk[walk_p::StepTime] * unit_from_heading(ag.heading(i));
+    } else {
+      return;
+    }
+    ag.velocity[i] = v;
+    // Its first step carries it up to a step's time ahead before it decides anything.
+    const Vec2 p = ag.location(i);
+    const Vec2 ahead = p + v * std::sqrt(kWalkRatio / v.norm());
+    Aabb way;
+    way.add(p);
+    way.add(ahead);
+    s.world.for_each_obstacle_near(way.inflated(ag.radius[i]), [&](std::uint32_t o) {
+      const Obstacle& ob = s.world.obstacles[o];
+      if (ob.solid && segment_distance_to(ob.shape, p, ahead) < ag.radius[i])
+        r_.fail(given, "agent '" + ag.name[i] + "' starts in stride into obstacle" +
+                           (ob.name.empty() ? std::string() : " '" + ob.name + "'") +
+                           ": its first step would walk into it");
+    });
+  }
+
+  // Walkers that enter at a given flow (pipeline/sources.hpp).
+  void sources(const YAML::Node& n, Scenario& s, ScriptsLoader& scripts) {
+    SourceHooks hooks;
+    hooks.behavior = [&](const YAML::Node& b) { return behavior_index(b, s); };
+    hooks.params = [&](int b, const YAML::Node& set) {
+      std::vector<double> block = template_defaults_[b];
+      if (set) apply_set(set, s.nets[b], block, s.world, nullptr);
+      return block;
+    };
+    hooks.model = [&](int b, const YAML::Node& attributes, std::vector<double>& params) {
+      std::vector<double> values = evaluate_model(s.model, degrees(attributes, s.model));
+      apply_model_effects(s.nets[b], values, params.data());
+      return values;
+    };
+    s.agents.model_stride = static_cast<std::uint32_t>(s.model.parameter_count());
+    scripts.scripts().sources = sources_spec(r_, n, s.world, hooks);
+    check_source_names(r_, scripts.scripts().sources, s.agents.name, n);
   }
 
   int behavior_index(const YAML::Node& n, const Scenario& s) {

@@ -44,3 +44,12 @@ def test_weidmann_curve_matches_the_reference_table():
     # reference/pedestrian-dynamics.md §1, values derived from the formula
     for density, speed in [(0.5, 1.30), (1, 1.06), (2, 0.61), (3, 0.33), (4, 0.16)]:
         assert abs(run_validation.weidmann(density) - speed) < 0.006
+
+
+def test_counterflow_sources_uses_the_counterflow_walker():
+    # The same walker as counterflow.yaml, fed by one source at each end instead of two crowds.
+    fed, filled = make_validation.counterflow_sources(), make_validation.counterflow()
+    walker = make_validation.walker(free_path=True)
+    assert walker in fed and walker in filled
+    assert fed.count("behavior: walker") == 2 and "agents:" not in fed
+    assert "name: east" in fed and "name: west" in fed and "walking: true" in fed

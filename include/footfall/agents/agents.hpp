@@ -99,6 +99,9 @@ struct Agents {
   // > 0: the agent leaves the scene once its location is this close to its goal (validation scenes'
   // removal on arrival); empty or 0: it stays.
   std::vector<double> leave_within;
+  // The velocity of an agent that starts in stride (behavior/in_stride.hpp); empty or zero: it
+  // starts standing. Read once, when the simulation starts.
+  std::vector<Vec2> velocity;
   // Agent-model parameter values (agents/agent_model.hpp), `model_stride` per agent; empty when
   // the scenario uses no agent model.
   std::uint32_t model_stride = 0;

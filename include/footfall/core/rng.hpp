@@ -13,7 +13,8 @@ inline constexpr std::uint64_t splitmix64(std::uint64_t x) {
 }
 
 enum class RngStream : std::uint64_t { StartPhase = 1, Spawn = 2, Behavior = 3, Net = 4, Route = 5,
-                                    Lurch = 6, Pace = 7, Monitor = 8, Look = 9 };
+                                    Lurch = 6, Pace = 7, Monitor = 8, Look = 9,
+                                    Arrival = 10, Source = 11 };
 
 inline constexpr std::uint64_t counter_hash(std::uint64_t seed, std::uint64_t agent,
                                             std::uint64_t counter, RngStream stream) {

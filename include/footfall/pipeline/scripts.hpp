@@ -1,13 +1,15 @@
 #pragma once
 // What a scenario asks the simulation to run besides the behavior nets: PaT-Net programs and the
 // nets to start, traffic signal timings, and a population of pedestrians that enter, follow routes
-// through the walkway graph and leave, replaced so the scene stays steady.
+// through the walkway graph and leave, replaced so the scene stays steady; and sources that emit
+// walkers at a given flow.
 #include <cstdint>
 #include <optional>
 #include <vector>
 
 #include "footfall/patnet/light_net.hpp"
 #include "footfall/patnet/patnet.hpp"
+#include "footfall/pipeline/sources.hpp"
 
 namespace footfall {
 
@@ -37,6 +39,7 @@ struct Scripts {
   std::vector<std::vector<NetStart>> agents;  // per agent of the scenario, started at t = 0
   std::vector<patnet::SignalTiming> timings;  // per world signal
   std::optional<PopulationSpec> population;
+  std::vector<SourceSpec> sources;            // walkers entering at a given flow
 };
 
 // The built-in route net, compiled for one behavior template: call the agent's route legs one

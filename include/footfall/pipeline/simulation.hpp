@@ -167,6 +167,8 @@ class Simulation {
   // high-detail pose by default (Granieri et al. 1995 §4.3: for sensors that need the finest
   // model). Requires a motion library.
   motion::Pose full_pose(std::uint32_t agent, motion::Lod lod = motion::Lod::High) const;
+  // What each source has emitted by now, in the scenario's order.
+  std::vector<SourceReport> source_reports() const;
   // Pedestrians a population slot has held: a change means a new figure in that slot.
   std::uint64_t spawn_count(std::uint32_t slot) const { return spawns_[slot]; }
   // The largest foot slip of one agent so far, metres.
@@ -174,8 +176,8 @@ class Simulation {
   std::uint64_t frame() const { return snapshot().frame; }
   double time() const { return snapshot().time; }
 
-  // The name of pedestrian `id` (Snapshot::id) for life: a scenario agent's own name, else
-  // "ped<id>". Reads only what never changes after construction, so outputs may call it while a
+  // The name of pedestrian `id` (Snapshot::id) for life: a scenario agent's own name, a source's
+  // walker's <source>_<n> (its n-th arrival, from 1), else "ped<id>". Reads only what never changes after construction, so outputs may call it while a
   // step runs.
   std::string name_of(std::uint64_t id) const;
   // Agent a's behavioral state in snapshot s: its PaT-Net instances as "program:state", joined by
@@ -228,6 +230,24 @@ class Simulation {
   // A trip's destination endpoint for origin endpoint o, from a uniform draw u in [0, 1).
   std::size_t destination(std::size_t o, double u) const;
   bool spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool anywhere_on_route);
+  // A pedestrian enters free `slot`, whose parameter block is already written: standing at
+  // `e.at` or, with a velocity, in stride through it (behavior/in_stride.hpp). Population and
+  // sources alike.
+  struct Entrant {
+    Vec2 at = Vec2::Zero();
+    double heading = 0, radius = 0.25, height = motion::kReferenceHeight;
+    double phase = 0;     // in [0, 1): the first foot-strike this share of a step after entering
+    double earliest = 0;  // and no sooner than this, seconds
+    Vec2 velocity = Vec2::Zero();
+  };
+  void enter(std::uint32_t slot, const Entrant& e, double t);
+  // Feet, plan and gait of agent a in stride at time t (its feet are at e.at until then).
+  void start_in_stride(std::uint32_t a, const Vec2& velocity, double t, double phase, double earliest);
+  // Slots for the sources after the population's, their arrivals drawn (constructor).
+  void add_source_slots();
+  // Each source's arrivals that are due enter in order while there is room (population_stage).
+  void source_stage(double t);
+  bool emit(std::size_t source, std::uint32_t slot, double t);
   // No agent within `clearance` of p anywhere along its current step (nor within reach of its next
   // one, if it decides before it can see a newcomer at p), no solid obstacle within `radius`.
   bool clear_at(const Vec2& p, double t, double clearance, double radius) const;
@@ -236,6 +256,9 @@ class Simulation {
   std::vector<NetTemplate> nets_;
   Agents agents_;
   std::size_t scenario_agents_ = 0;  // slots [0, this) hold the scenario's own agents
+  std::size_t population_slots_ = 0; // then the population's, then each source's
+  std::vector<SourceState> sources_;
+  double widest_body_ = 0;           // the largest radius of any slot: spawn clearance
   std::uint64_t next_id_ = 1;        // the id of the next pedestrian to enter
   SimConfig config_;
 
