@@ -272,7 +272,7 @@ class Simulation {
   std::vector<std::uint32_t> due_next_;  // agents deciding next frame, ascending
   std::vector<double> query_radius_;     // per due_next_ agent: how far SENSE looks
   std::vector<std::uint64_t> overlapping_;  // pairs overlapping in the previous frame, sorted
-  std::vector<double> red_stay_;            // per agent: seconds on a crosswalk showing DON'T WALK
+  std::vector<std::uint32_t> red_stay_;     // per agent: frames on a crosswalk showing DON'T WALK
 
   Scripts scripts_;
   std::vector<patnet::SignalState> signals_;
