@@ -20,9 +20,9 @@
 #include <vector>
 
 #include "footfall/core/csv.hpp"
+#include "child_process.hpp"
 #include "helpers.hpp"
 
-extern char** environ;
 
 namespace fs = std::filesystem;
 
@@ -31,24 +31,13 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 // A fresh, empty directory of the build tree for one test.
-fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::path(FOOTFALL_BINARY_DIR) / ("outputs_" + name);
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
+fs::path scratch(const std::string& name) { return footfall::test::scratch_dir("outputs_" + name); }
 
 // `footfall run` on the default scenario with extra arguments, as a child process.
 pid_t start_run(const std::vector<std::string>& extra) {
-  std::vector<std::string> args{FOOTFALL_BINARY, "run", footfall::test::source_path("data/scenarios/intersection.yaml"),
-                                "--headless", "-q", "--threads", "1"};
+  std::vector<std::string> args{"run", footfall::test::source_path("data/scenarios/intersection.yaml"), "--headless", "-q", "--threads", "1"};
   args.insert(args.end(), extra.begin(), extra.end());
-  std::vector<char*> argv;
-  for (std::string& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  pid_t pid = -1;
-  REQUIRE(posix_spawn(&pid, argv[0], nullptr, nullptr, argv.data(), environ) == 0);
-  return pid;
+  return footfall::test::spawn_footfall(std::move(args));
 }
 
 int exit_code(pid_t pid) {

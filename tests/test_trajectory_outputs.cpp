@@ -18,9 +18,9 @@
 #include <thread>
 #include <tuple>
 
+#include "child_process.hpp"
 #include "helpers.hpp"
 
-extern char** environ;
 
 namespace fs = std::filesystem;
 
@@ -28,23 +28,12 @@ namespace {
 
 constexpr long kFrames = 3600;  // two minutes: the run, hundreds of entries and leaves
 
-fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::path(FOOTFALL_BINARY_DIR) / ("trajectory_" + name);
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
+fs::path scratch(const std::string& name) { return footfall::test::scratch_dir("trajectory_" + name); }
 
 pid_t start_run(const std::vector<std::string>& extra) {
-  std::vector<std::string> args{FOOTFALL_BINARY, "run", footfall::test::source_path("data/scenarios/intersection.yaml"),
-                                "--headless", "-q", "--seed", "3"};
+  std::vector<std::string> args{"run", footfall::test::source_path("data/scenarios/intersection.yaml"), "--headless", "-q", "--seed", "3"};
   args.insert(args.end(), extra.begin(), extra.end());
-  std::vector<char*> argv;
-  for (std::string& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  pid_t pid = -1;
-  REQUIRE(posix_spawn(&pid, argv[0], nullptr, nullptr, argv.data(), environ) == 0);
-  return pid;
+  return footfall::test::spawn_footfall(std::move(args));
 }
 
 int wait_for(pid_t pid) {
