@@ -15,14 +15,8 @@ namespace {
 // The box Voronoi cells and heat maps are clipped to: the world's obstacles and regions (walls
 // bound a corridor), else where the pedestrians went; a periodic axis spans its period.
 VoronoiFrame analysis_frame(const World& w, const Trajectories& t, double cutoff) {
-  Aabb things, walked;
-  for (const Obstacle& o : w.obstacles) {
-    const Aabb b = bounds_of(o.shape);
-    things.add(b.lo);
-    things.add(b.hi);
-  }
-  for (const GroundRegion& r : w.regions)
-    for (const Vec2& p : r.polygon) things.add(p);
+  const Aabb things = content_bounds(w);
+  Aabb walked;
   for (const TrajectoryFrame& f : t.frames)
     for (const Vec2& p : f.position) walked.add(p);
   // Per axis: the world's things where the walkers stay within them (walls bound a corridor),

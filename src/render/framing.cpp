@@ -6,14 +6,7 @@
 namespace footfall::render {
 
 Aabb walkable_area(const World& w, std::span<const Vec2> agents) {
-  Aabb b;
-  for (const Obstacle& o : w.obstacles) {
-    const Aabb ob = bounds_of(o.shape);
-    b.add(ob.lo);
-    b.add(ob.hi);
-  }
-  for (const GroundRegion& r : w.regions)
-    for (const Vec2& p : r.polygon) b.add(p);
+  Aabb b = content_bounds(w);
   for (const Location& l : w.locations) b.add(l.position);
   for (const Vec2& p : agents) b.add(p);
   if (!(b.lo.x() <= b.hi.x())) return Aabb{Vec2(-10, -10), Vec2(10, 10)};

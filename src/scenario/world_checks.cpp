@@ -40,18 +40,6 @@ bool any_route_between(const World& world, const std::vector<std::uint32_t>& end
   return false;
 }
 
-Aabb content_bounds(const World& world) {
-  Aabb b;
-  for (const Obstacle& o : world.obstacles) {
-    const Aabb ob = bounds_of(o.shape);
-    b.add(ob.lo);
-    b.add(ob.hi);
-  }
-  for (const GroundRegion& r : world.regions)
-    for (const Vec2& p : r.polygon) b.add(p);
-  return b;
-}
-
 std::uint64_t memory_limit() {
   std::uint64_t limit = static_cast<std::uint64_t>(sysconf(_SC_PHYS_PAGES)) * static_cast<std::uint64_t>(sysconf(_SC_PAGE_SIZE));
   for (const int resource : {RLIMIT_AS, RLIMIT_DATA}) {

@@ -14,9 +14,6 @@ std::vector<int> endpoints_inside_obstacles(const World& world);
 // Whether a route joins two distinct locations among `endpoints` (walkway edges are undirected).
 bool any_route_between(const World& world, const std::vector<std::uint32_t>& endpoints);
 
-// The box around the world's obstacles and regions (World::bounds() adds a margin and locations).
-Aabb content_bounds(const World& world);
-
 // Bytes of memory the process may use: the least of its address-space and data limits and the
 // machine's physical memory.
 std::uint64_t memory_limit();

@@ -46,6 +46,18 @@ void World::finalize(double cell_size) {
   region_grid_.build_boxes(region_boxes);
 }
 
+Aabb content_bounds(const World& world) {
+  Aabb b;
+  for (const Obstacle& o : world.obstacles) {
+    const Aabb ob = bounds_of(o.shape);
+    b.add(ob.lo);
+    b.add(ob.hi);
+  }
+  for (const GroundRegion& r : world.regions)
+    for (const Vec2& p : r.polygon) b.add(p);
+  return b;
+}
+
 int World::region_at(const Vec2& p) const {
   int best = -1;
   region_grid_.for_each_in(Aabb{p, p}, [&](std::uint32_t r) {

@@ -112,4 +112,7 @@ class World {
   NameIndex location_names_, obstacle_names_, region_names_, signal_names_;
 };
 
+// The box around the world's obstacles and regions (World::bounds() adds a margin and locations).
+Aabb content_bounds(const World& world);
+
 }  // namespace footfall
