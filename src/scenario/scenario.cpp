@@ -761,6 +761,40 @@ class Loader {
     s.agents.model_stride = static_cast<std::uint32_t>(s.model.parameter_count());
     scripts.scripts().sources = sources_spec(r_, n, s.world, hooks);
     check_source_names(r_, scripts.scripts().sources, s.agents.name, n);
+    for (std::size_t k = 0; k < scripts.scripts().sources.size(); ++k) check_source_goals(s, scripts.scripts().sources[k], n[k]);
+  }
+
+  // A source's walkers, like hand-placed agents (check_intent): a bound attraction to a location
+  // sensor with no target is an error, and so is a goal inside a solid obstacle or cut off from the
+  // source's region. Sources start no PaT-Nets, so the goal is the `set` one or the template's.
+  void check_source_goals(const Scenario& s, const SourceSpec& source, const YAML::Node& n) {
+    const NetTemplate& net = s.nets[source.behavior];
+    const double* params = source.params.data();
+    for (const Attraction& a : attractions(net)) {
+      const NetNode& sensor = net.nodes()[a.sensor];
+      if (sensor.kind != NodeKind::LocationSensor || !bound(net, a.node, params)) continue;
+      const YAML::Node set = n["set"];
+      const YAML::Node given = set && set.IsMap() ? set[sensor.name + ".target"]
+                                                  : YAML::Node(YAML::NodeType::Undefined);
+      bool in_template = false;
+      for (const auto& [node, value] : template_targets_[source.behavior]) in_template |= node == a.sensor;
+      if (!given.IsDefined() && !in_template)
+        r_.fail(n, "source '" + source.name + "' emits walkers with no goal: '" + net.nodes()[a.node].name +
+                       "' draws them to location sensor '" + sensor.name + "', which has no target; give it one (set: {" +
+                       sensor.name + ".target: LOCATION})");
+      const YAML::Node at = given.IsDefined() ? given : n;
+      const double* p = params + sensor.param_offset;
+      const Vec2 goal(p[location_p::X], p[location_p::Y]);
+      const std::string what = "the target of '" + sensor.name + "' at " + point_text(goal);
+      if (const auto problem = goal_inside_obstacle(s.world, goal))
+        r_.fail(at, "goal of source '" + source.name + "', " + what + ", " + *problem);
+      if (const auto map = WalkableMap::build(s.world, false)) {
+        const int from = map->component(source.region.centre()), to = map->component(goal);
+        if (from >= 0 && from != to)
+          r_.fail(at, "source '" + source.name + "' cannot send its walkers to their goal, " + what +
+                          ": no walkable way joins it to the source's region");
+      }
+    }
   }
 
   int behavior_index(const YAML::Node& n, const Scenario& s) {
