@@ -19,6 +19,8 @@
 #include <tuple>
 
 #include "child_process.hpp"
+#include "footfall/analysis/trajectories.hpp"
+#include "footfall/output/trajectory_db_reader.hpp"
 #include "helpers.hpp"
 
 
@@ -214,6 +216,28 @@ TEST_CASE("trajectory outputs: ids for life in the CSV, and the SQLite store and
                     "(SELECT max(frame) FROM trajectories WHERE id = t.id)") == 0);
     CHECK(db.number("SELECT count(*) FROM trips t WHERE enter_frame != "
                     "(SELECT min(frame) FROM trajectories WHERE id = t.id)") == 0);
+  }
+
+  {  // footfall analyze reads the store back to the CSV's trajectories
+    const footfall::Trajectories from_db = footfall::output::read_trajectory_db((dir / "t.db").string());
+    const footfall::Trajectories from_csv = footfall::read_trajectories((dir / "t.csv").string());
+    REQUIRE(from_db.frames.size() == from_csv.frames.size());
+    CHECK(from_db.dt == doctest::Approx(from_csv.dt).epsilon(1e-3));  // the CSV prints 4 decimals of time
+    bool same = true;  // per frame, the same pedestrians at the same places (rows may come in another order)
+    for (std::size_t f = 0; f < from_db.frames.size() && same; ++f) {
+      const auto& a = from_db.frames[f];
+      const auto& b = from_csv.frames[f];
+      std::map<std::string, footfall::Vec2> at;
+      for (std::size_t k = 0; k < b.who.size(); ++k) at.emplace(from_csv.names[b.who[k]], b.position[k]);
+      same = a.frame == b.frame && a.who.size() == at.size();
+      for (std::size_t k = 0; same && k < a.who.size(); ++k) {
+        const auto it = at.find(from_db.names[a.who[k]]);
+        same = it != at.end() && (a.position[k] - it->second).norm() < 1e-5;  // the CSV prints 6 decimals
+      }
+    }
+    CHECK(same);
+    CHECK(footfall::output::is_sqlite_file((dir / "t.db").string()));
+    CHECK(!footfall::output::is_sqlite_file((dir / "t.csv").string()));
   }
 }
 

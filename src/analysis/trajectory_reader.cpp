@@ -17,7 +17,7 @@ Trajectories read_trajectories(const std::string& path) {
   in.clear();
   in.seekg(0);
   if (start.rfind("SQLite format 3", 0) == 0)
-    throw TrajectoryError(path + ": an SQLite trajectory store; this footfall reads the CSV of --trajectory only");
+    throw TrajectoryError(path + ": an SQLite trajectory store: read it with output::read_trajectory_db (footfall_output)");
   return read_trajectory_csv(in, path);
 }
 

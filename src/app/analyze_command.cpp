@@ -6,6 +6,7 @@
 
 #include "analysis_files.hpp"
 #include "commands.hpp"
+#include "footfall/output/trajectory_db_reader.hpp"
 #include "footfall/scenario/scenario.hpp"
 
 namespace footfall::app {
@@ -62,7 +63,7 @@ int analyze_command(const AnalyzeOptions& o) {
   }
   Trajectories t;
   try {
-    t = read_trajectories(o.run);
+    t = output::is_sqlite_file(o.run) ? output::read_trajectory_db(o.run) : read_trajectories(o.run);
   } catch (const TrajectoryError& e) {
     std::fprintf(stderr, "%s\n", e.what());
     return 2;

@@ -162,7 +162,7 @@ int run(int argc, char** argv) {
   auto* analyze_cmd = app.add_subcommand(
       "analyze", "measure a run's trajectories: density, speed and flow per area and line over time, trip times, "
                  "heat maps, the fundamental diagram (CSV, PNG, JSON)");
-  analyze_cmd->add_option("trajectory", analyze.run, "the run's trajectory (CSV of footfall run --trajectory)")
+  analyze_cmd->add_option("trajectory", analyze.run, "the run's trajectory: the CSV of footfall run --trajectory, or its SQLite store (--db)")
       ->required();
   analyze_cmd->add_option("--scenario", analyze.scenario, "the scenario the run simulated")->required();
   analyze_cmd->add_option("--out", analyze.out, "directory for the figures")->capture_default_str();
