@@ -203,10 +203,14 @@ Analysis analyze(const Trajectories& t, const MeasurementSpec& spec, const Analy
       l.specific_flow = l.flow / l.length;
     }
     const double start = std::max(line.after, out.first_time);
-    const auto bins = static_cast<std::size_t>(std::floor((out.last_time - start) / o.interval + 1e-9)) + 1;
-    if (out.last_time >= start)
+    // A line measured from after the last frame has no bins (and a negative count must not reach
+    // the cast to an unsigned one).
+    if (out.last_time >= start) {
+      const auto bins = static_cast<std::size_t>(std::floor((out.last_time - start) / o.interval + 1e-9)) + 1;
       for (std::size_t b = 0; b < bins; ++b) l.series.push_back({start + static_cast<double>(b) * o.interval, 0, 0});
+    }
     for (const double time : times[k]) {
+      if (time < start) continue;
       const auto b = static_cast<std::size_t>(std::floor((time - start) / o.interval + 1e-9));
       if (b < l.series.size()) ++l.series[b].crossings;
     }
