@@ -14,7 +14,9 @@ else
   "$root/tools/setup.sh" "$build"
 fi
 if [ "$sanitize" = thread ]; then
-  export TSAN_OPTIONS="suppressions=$root/tools/tsan.supp halt_on_error=1 ${TSAN_OPTIONS:-}"
+  # history_size=7 keeps the earlier access's stack, which TBB's stack-reused bookkeeping otherwise
+  # loses ("failed to restore the stack"), so its suppression can match and a real race shows.
+  export TSAN_OPTIONS="suppressions=$root/tools/tsan.supp halt_on_error=1 history_size=7 ${TSAN_OPTIONS:-}"
 fi
 cd "$build"
 # Sanitized builds run several times slower; the ten-minute and city runs need the room.
