@@ -1,9 +1,31 @@
-// A pedestrian entering the scene mid-run or at the start: the one way a slot is filled, whether a
-// population's route walker or a source's walker.
+// Slots for pedestrians who enter later, and a pedestrian entering the scene mid-run or at the
+// start: the one way a slot is made and filled, whether a population's route walker or a source's.
 #include "footfall/behavior/in_stride.hpp"
 #include "footfall/pipeline/simulation.hpp"
 
 namespace footfall {
+
+void Simulation::add_free_slot(std::string name, const Vec2& at, double radius, double height,
+                               std::uint32_t behavior, const std::vector<double>& params,
+                               const std::vector<double>& model) {
+  agents_.name.push_back(std::move(name));
+  for (int f = 0; f < 2; ++f) {
+    agents_.foot[f].push_back(at);
+    agents_.foot_heading[f].push_back(0.0);
+  }
+  agents_.forward.push_back(0);
+  agents_.radius.push_back(radius);
+  agents_.height.push_back(height);
+  agents_.net.push_back(behavior);
+  agents_.param_offset.push_back(static_cast<std::uint32_t>(agents_.params.size()));
+  agents_.params.insert(agents_.params.end(), params.begin(), params.end());
+  if (agents_.model_stride > 0) {
+    std::vector<double> values = model;
+    values.resize(agents_.model_stride, 50.0);
+    agents_.model.insert(agents_.model.end(), values.begin(), values.end());
+  }
+  agents_.active.push_back(0);
+}
 
 void Simulation::enter(std::uint32_t slot, const Entrant& e, double t) {
   const NetTemplate& net = nets_[agents_.net[slot]];

@@ -38,26 +38,10 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
   if (scripts_.population) {
     // The population lives in slots after the scenario's agents, all free until spawned.
     const PopulationSpec& pop = *scripts_.population;
-    for (std::uint32_t k = 0; k < pop.target; ++k) {
-      // Named for the first pedestrian it holds (name_of): slot s's initial one has id s + 1.
-      agents_.name.push_back("ped" + std::to_string(scenario_agents + k + 1));
-      for (int f = 0; f < 2; ++f) {
-        agents_.foot[f].push_back(Vec2::Zero());
-        agents_.foot_heading[f].push_back(0.0);
-      }
-      agents_.forward.push_back(0);
-      agents_.radius.push_back(pop.radius_min);
-      agents_.height.push_back(pop.height_min);
-      agents_.net.push_back(pop.behavior);
-      agents_.param_offset.push_back(static_cast<std::uint32_t>(agents_.params.size()));
-      agents_.params.insert(agents_.params.end(), pop.params.begin(), pop.params.end());
-      if (agents_.model_stride > 0) {
-        std::vector<double> values = pop.model;
-        values.resize(agents_.model_stride, 50.0);
-        agents_.model.insert(agents_.model.end(), values.begin(), values.end());
-      }
-      agents_.active.push_back(0);
-    }
+    // Each named for the first pedestrian it holds (name_of): slot s's initial one has id s + 1.
+    for (std::uint32_t k = 0; k < pop.target; ++k)
+      add_free_slot("ped" + std::to_string(scenario_agents + k + 1), Vec2::Zero(), pop.radius_min,
+                    pop.height_min, pop.behavior, pop.params, pop.model);
   }
   population_slots_ = agents_.size() - scenario_agents;
   add_source_slots();

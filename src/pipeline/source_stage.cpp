@@ -67,25 +67,9 @@ void Simulation::add_source_slots() {
     const NetTemplate& net = nets_[spec.behavior];
     if (spec.speed.given())
       apply_walking_speed(params.data() + net.nodes()[net.walk_node()].param_offset, spec.speed.max);
-    for (std::uint32_t k = 0; k < src.slots; ++k) {
-      agents_.name.push_back(spec.name + "_" + std::to_string(k + 1));  // its first walker's
-      for (int f = 0; f < 2; ++f) {
-        agents_.foot[f].push_back(spec.region.centre());
-        agents_.foot_heading[f].push_back(0.0);
-      }
-      agents_.forward.push_back(0);
-      agents_.radius.push_back(spec.radius_max);
-      agents_.height.push_back(spec.height_max);
-      agents_.net.push_back(spec.behavior);
-      agents_.param_offset.push_back(static_cast<std::uint32_t>(agents_.params.size()));
-      agents_.params.insert(agents_.params.end(), params.begin(), params.end());
-      if (agents_.model_stride > 0) {
-        std::vector<double> values = spec.model;
-        values.resize(agents_.model_stride, 50.0);
-        agents_.model.insert(agents_.model.end(), values.begin(), values.end());
-      }
-      agents_.active.push_back(0);
-    }
+    for (std::uint32_t k = 0; k < src.slots; ++k)  // each named for its first walker
+      add_free_slot(spec.name + "_" + std::to_string(k + 1), spec.region.centre(), spec.radius_max,
+                    spec.height_max, spec.behavior, params, spec.model);
     sources_.push_back(std::move(src));
   }
 }

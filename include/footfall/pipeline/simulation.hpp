@@ -245,6 +245,10 @@ class Simulation {
   void start_in_stride(std::uint32_t a, const Vec2& velocity, double t, double phase, double earliest);
   // Slots for the sources after the population's, their arrivals drawn (constructor).
   void add_source_slots();
+  // A slot for walkers who enter later (the population's, a source's): free, standing at `at`.
+  void add_free_slot(std::string name, const Vec2& at, double radius, double height,
+                     std::uint32_t behavior, const std::vector<double>& params,
+                     const std::vector<double>& model);
   // Each source's arrivals that are due enter in order while there is room (population_stage).
   void source_stage(double t);
   bool emit(std::size_t source, std::uint32_t slot, double t);
