@@ -236,8 +236,8 @@ TEST_CASE("trajectory outputs: ids for life in the CSV, and the SQLite store and
       }
     }
     CHECK(same);
-    CHECK(footfall::output::is_sqlite_file((dir / "t.db").string()));
-    CHECK(!footfall::output::is_sqlite_file((dir / "t.csv").string()));
+    CHECK(footfall::is_sqlite_file((dir / "t.db").string()));
+    CHECK(!footfall::is_sqlite_file((dir / "t.csv").string()));
   }
 }
 

@@ -85,12 +85,7 @@ Trajectories read_trajectory_csv(std::istream& in, const std::string& file) {
     fr.who.push_back(it->second);
     fr.position.emplace_back(number(f[c_x], where, "x"), number(f[c_y], where, "y"));
   }
-  std::vector<double> steps;
-  for (std::size_t k = 1; k < t.frames.size(); ++k) steps.push_back(t.frames[k].time - t.frames[k - 1].time);
-  if (!steps.empty()) {
-    std::nth_element(steps.begin(), steps.begin() + steps.size() / 2, steps.end());
-    t.dt = steps[steps.size() / 2];
-  }
+  t.dt = median_frame_step(t.frames);
   return t;
 }
 

@@ -8,17 +8,28 @@
 
 namespace footfall {
 
+bool is_sqlite_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::array<char, 16> head{};
+  in.read(head.data(), head.size());
+  return in.gcount() == static_cast<std::streamsize>(head.size()) &&
+         std::string(head.data(), head.size()).rfind("SQLite format 3", 0) == 0;
+}
+
 Trajectories read_trajectories(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw TrajectoryError(path + ": cannot open the file");
-  std::array<char, 16> head{};
-  in.read(head.data(), head.size());
-  const std::string start(head.data(), static_cast<std::size_t>(in.gcount()));
-  in.clear();
-  in.seekg(0);
-  if (start.rfind("SQLite format 3", 0) == 0)
+  if (is_sqlite_file(path))
     throw TrajectoryError(path + ": an SQLite trajectory store: read it with output::read_trajectory_db (footfall_output)");
   return read_trajectory_csv(in, path);
+}
+
+double median_frame_step(const std::vector<TrajectoryFrame>& frames) {
+  std::vector<double> steps;
+  for (std::size_t k = 1; k < frames.size(); ++k) steps.push_back(frames[k].time - frames[k - 1].time);
+  if (steps.empty()) return 0.0;
+  std::nth_element(steps.begin(), steps.begin() + steps.size() / 2, steps.end());
+  return steps[steps.size() / 2];
 }
 
 void compute_velocities(Trajectories& t, double window, double jump, int axis, double period) {

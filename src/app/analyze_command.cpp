@@ -63,7 +63,7 @@ int analyze_command(const AnalyzeOptions& o) {
   }
   Trajectories t;
   try {
-    t = output::is_sqlite_file(o.run) ? output::read_trajectory_db(o.run) : read_trajectories(o.run);
+    t = is_sqlite_file(o.run) ? output::read_trajectory_db(o.run) : read_trajectories(o.run);
   } catch (const TrajectoryError& e) {
     std::fprintf(stderr, "%s\n", e.what());
     return 2;

@@ -2,21 +2,10 @@
 
 #include <sqlite3.h>
 
-#include <algorithm>
-#include <array>
-#include <fstream>
 #include <memory>
 #include <unordered_map>
 
 namespace footfall::output {
-
-bool is_sqlite_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::array<char, 16> head{};
-  in.read(head.data(), head.size());
-  return in.gcount() == static_cast<std::streamsize>(head.size()) &&
-         std::string(head.data(), head.size()).rfind("SQLite format 3", 0) == 0;
-}
 
 Trajectories read_trajectory_db(const std::string& path) {
   sqlite3* raw = nullptr;
@@ -48,13 +37,7 @@ Trajectories read_trajectory_db(const std::string& path) {
     fr.position.emplace_back(sqlite3_column_double(stmt.get(), 3), sqlite3_column_double(stmt.get(), 4));
   }
   if (step != SQLITE_DONE) throw fail("reading the trajectories failed");
-  // The frame step: the median of the times' steps, as the CSV reader takes it.
-  std::vector<double> steps;
-  for (std::size_t k = 1; k < t.frames.size(); ++k) steps.push_back(t.frames[k].time - t.frames[k - 1].time);
-  if (!steps.empty()) {
-    std::nth_element(steps.begin(), steps.begin() + steps.size() / 2, steps.end());
-    t.dt = steps[steps.size() / 2];
-  }
+  t.dt = median_frame_step(t.frames);
   return t;
 }
 

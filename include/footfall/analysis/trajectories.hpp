@@ -35,8 +35,13 @@ class TrajectoryError : public std::runtime_error {
 // pedestrian (`id` when present, else `agent`); columns are found by name, so added ones are fine.
 // Throws TrajectoryError naming file:line.
 Trajectories read_trajectory_csv(std::istream& in, const std::string& file_name);
-// By the file's contents: the formats above (more to come: the SQLite store).
+// By the file's contents: the formats above. The SQLite store is read by footfall_output
+// (output/trajectory_db_reader.hpp: the simulation library does not link SQLite).
 Trajectories read_trajectories(const std::string& path);
+// Whether the file starts as an SQLite database does.
+bool is_sqlite_file(const std::string& path);
+// The step between frames: the median of the frames' time steps (0 for fewer than two frames).
+double median_frame_step(const std::vector<TrajectoryFrame>& frames);
 
 // Velocities by central differences over `window` seconds (half before, half after; one-sided at
 // a trajectory's ends). A pedestrian whose position jumps more than `jump` metres between frames

@@ -7,9 +7,6 @@
 
 namespace footfall::output {
 
-// Whether the file starts as an SQLite database does.
-bool is_sqlite_file(const std::string& path);
-
 // Frames in order with each pedestrian's id (as text) and position. An interrupted run's store
 // holds the frames it committed. Throws TrajectoryError naming the file when it cannot be read or
 // is not a footfall store.
