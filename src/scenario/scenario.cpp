@@ -761,13 +761,16 @@ class Loader {
     s.agents.model_stride = static_cast<std::uint32_t>(s.model.parameter_count());
     scripts.scripts().sources = sources_spec(r_, n, s.world, hooks);
     check_source_names(r_, scripts.scripts().sources, s.agents.name, n);
-    for (std::size_t k = 0; k < scripts.scripts().sources.size(); ++k) check_source_goals(s, scripts.scripts().sources[k], n[k]);
+    std::optional<std::optional<WalkableMap>> map;  // built at the first goal to check, once
+    for (std::size_t k = 0; k < scripts.scripts().sources.size(); ++k)
+      check_source_goals(s, scripts.scripts().sources[k], n[k], map);
   }
 
   // A source's walkers, like hand-placed agents (check_intent): a bound attraction to a location
   // sensor with no target is an error, and so is a goal inside a solid obstacle or cut off from the
   // source's region. Sources start no PaT-Nets, so the goal is the `set` one or the template's.
-  void check_source_goals(const Scenario& s, const SourceSpec& source, const YAML::Node& n) {
+  void check_source_goals(const Scenario& s, const SourceSpec& source, const YAML::Node& n,
+                          std::optional<std::optional<WalkableMap>>& map) {
     const NetTemplate& net = s.nets[source.behavior];
     const double* params = source.params.data();
     for (const Attraction& a : attractions(net)) {
@@ -788,8 +791,9 @@ class Loader {
       const std::string what = "the target of '" + sensor.name + "' at " + point_text(goal);
       if (const auto problem = goal_inside_obstacle(s.world, goal))
         r_.fail(at, "goal of source '" + source.name + "', " + what + ", " + *problem);
-      if (const auto map = WalkableMap::build(s.world, false)) {
-        const int from = map->component(source.region.centre()), to = map->component(goal);
+      if (!map) map = WalkableMap::build(s.world, false);
+      if (*map) {  // a world too large for the grid is not checked
+        const int from = (*map)->component(source.region.centre()), to = (*map)->component(goal);
         if (from >= 0 && from != to)
           r_.fail(at, "source '" + source.name + "' cannot send its walkers to their goal, " + what +
                           ": no walkable way joins it to the source's region");
