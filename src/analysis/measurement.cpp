@@ -27,7 +27,15 @@ double snapshot_speed(const Snapshot& s, std::size_t a) {
 
 Measurements::Measurements(MeasurementSpec spec)
     : spec_(std::move(spec)), area_sums_(spec_.areas.size()), line_counts_(spec_.lines.size()),
-      line_times_(spec_.lines.size()) {}
+      line_times_(spec_.lines.size()) {
+  // An area's lanes run along its longer side.
+  for (const MeasurementArea& area : spec_.areas) {
+    Aabb box;
+    for (const Vec2& p : area.polygon) box.add(p);
+    const Vec2 extent = box.hi - box.lo;
+    lane_axis_.push_back(extent.x() >= extent.y() ? Vec2(1, 0) : Vec2(0, 1));
+  }
+}
 
 double lane_order(std::span<const Vec2> at, std::span<const std::int8_t> side, const Vec2& axis,
                   double half_width, double reach) {
@@ -54,11 +62,7 @@ void Measurements::observe(const Snapshot& s) {
   for (std::size_t k = 0; k < spec_.areas.size(); ++k) {
     const MeasurementArea& area = spec_.areas[k];
     if (s.time < area.after) continue;
-    // The area's lanes run along its longer side.
-    Aabb box;
-    for (const Vec2& p : area.polygon) box.add(p);
-    const Vec2 extent = box.hi - box.lo;
-    const Vec2 axis = extent.x() >= extent.y() ? Vec2(1, 0) : Vec2(0, 1);
+    const Vec2& axis = lane_axis_[k];
     std::size_t inside = 0;
     double speed = 0;
     lane_at_.clear();

@@ -82,6 +82,7 @@ class Measurements {
   std::vector<std::vector<double>> line_times_;  // each line's crossing times
   std::vector<Vec2> previous_;            // each agent's location in the frame before
   std::vector<std::uint8_t> was_active_;
+  std::vector<Vec2> lane_axis_;           // each area's long side, along which its lanes run
   std::vector<Vec2> lane_at_;             // scratch: the walkers inside an area, and their sides
   std::vector<std::int8_t> lane_side_;
 };
