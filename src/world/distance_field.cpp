@@ -100,20 +100,30 @@ DistanceField DistanceField::build(const World& world, const Vec2& goal, const F
       }
     }
   value = std::move(filled);
-  // The band along a wall's face is final: propagating along it, as a channel, would undercut the
-  // free cells beside it. Only cells with no free neighbour are filled from it.
+  // Cells deeper inside take the value of the face cell nearest them, plus the way in: settled by
+  // the way in alone, not by value plus way. Taking the least value instead filled the middle of a
+  // thin wall's band from its far face wherever the far side lies nearer the goal (the outside of a
+  // corridor whose end is open), and a foot set down by the wall, a few centimetres into the band,
+  // then read a distance metres below the walkable cells beside it: the walker stepped back onto it
+  // for good (RiMEA test 6, a walker pinned against the corridor's outer wall).
   std::fill(done.begin(), done.end(), 0);
+  std::vector<double> way_in(n, kInf);
   for (std::size_t i = 0; i < n; ++i)
-    if (g.blocked[i] && value[i] < kInf) heap.push({value[i], i});
-  std::vector<std::uint8_t> face(n, 0);
-  for (std::size_t i = 0; i < n; ++i) face[i] = g.blocked[i] && value[i] < kInf;
-  settle(heap, done, [&](std::size_t i, double v) {
+    if (g.blocked[i] && value[i] < kInf) {
+      way_in[i] = 0;
+      heap.push({0.0, i});
+    }
+  settle(heap, done, [&](std::size_t i, double w) {
     const int x = static_cast<int>(i % g.nx), y = static_cast<int>(i / g.nx);
     for (int d = 0; d < 8; ++d) {
       const int tx = x + kDx[d], ty = y + kDy[d];
       if (!g.inside(tx, ty)) continue;
       const std::size_t j = g.at(tx, ty);
-      if (g.blocked[j] && !done[j] && !face[j]) relax(j, v + g.res * (d < 4 ? 1.0 : std::sqrt(2.0)));
+      const double step = g.res * (d < 4 ? 1.0 : std::sqrt(2.0));
+      if (!g.blocked[j] || done[j] || w + step >= way_in[j]) continue;
+      way_in[j] = w + step;
+      value[j] = value[i] + step;
+      heap.push({w + step, j});
     }
   });
   f.goal_ = goal;
