@@ -11,32 +11,35 @@ import os
 import random
 import sys
 
-def walker(classes=("wall",), free_path=False):
-    w = WALKER.replace("CLASSES", ", ".join(classes)).replace("TIMEGAP", fmt(TIME_GAP))
-    if not free_path:
-        return w.replace(FREE_PATH, "").replace(", path]", "]")
-    return w
+def walker(classes=("wall",)):
+    return WALKER.replace("CLASSES", ", ".join(classes)).replace("TIMEGAP", fmt(TIME_GAP))
 
 
-# The walker under test: the go_to walker of data/scenarios/full_system.yaml (Reich 1997 S18) made
-# for crowds: its goal sensed through a navigation field (the walking distance round walls, so no
-# wall is a local minimum; this replaces S18's proximity avoidance of obstacles), the headway law
-# on its walk node, predictive avoidance only of those walking across or against its way, and
-# passive avoidance (halting) only for walls: walkers ahead are the headway law's. The counterflow
-# walker adds the free path (Moussaïd, Helbing & Theraulaz 2011) of those walking across or against
-# its way, squared so that overtaking stays cheap and turning across a crowd does not, with a slight
-# keep-right preference (0.1 m of extra berth for someone who would pass on the right): how the
-# counterflow forms lanes. It is not yet the suite's one walker: with it the corridor at 2 persons/m²
-# runs 22 % above Weidmann and the 1 m bottleneck's flow falls below 1 /(m·s) (docs/validation.md).
-FREE_PATH = "      path:      {type: free_path, input: goal, weight: 3, power: 1, conflicts_only: 1, keep_right: 0.1}\n"
-WALKER = """behaviors:
+# The walker under test, the same in every scene: the go_to walker of
+# data/scenarios/full_system.yaml (Reich 1997 S18) made for crowds: its goal sensed through a
+# navigation field (the walking distance round walls, so no wall is a local minimum; this replaces
+# S18's proximity avoidance of obstacles), the headway law on its walk node, predictive avoidance
+# only of those walking across or against its way, and passive avoidance (halting) only for walls:
+# walkers ahead are the headway law's.
+#
+# Its fields are crowd-aware (`navigation: crowd:`, docs/scenario.md): rebuilt every second, a way
+# costs more per metre where people walk against it, by 3 m² per person/m² walking against it (a
+# metre through one oncoming person per square metre costs four). Each stream is routed round the
+# other, so counterflows sort into lanes at the scale of the hallway before the fronts meet
+# (Treuille, Cooper & Popović 2006; Hughes 2002). Where everyone walks one way (the corridors and
+# bottlenecks) nobody walks against anyone's way and the fields are the static ones. The weight:
+# with 1, 1 of 10 counterflow seeds locked (51 of 200 arrived), with 3 none did (docs/validation.md).
+WALKER = """navigation:
+  crowd: {against: 3}
+
+behaviors:
   walker:
     nodes:
       goal:      {type: location_sensor, navigate: 1}
       seek:      {type: attract, input: goal, power: 0.5}
       others:    {type: predictive_avoid, radius: 4, steps: 2, weight: 4, conflicts_only: 1}
       halt:      {type: passive_avoid, distance: 0.25, detects: [CLASSES]}
-""" + FREE_PATH + """      walk:      {type: walk, inputs: [seek, others, halt, path], arcs: 5, rays: 11, time_gap: TIMEGAP}
+      walk:      {type: walk, inputs: [seek, others, halt], arcs: 5, rays: 11, time_gap: TIMEGAP}
 """
 
 
@@ -142,7 +145,7 @@ def counterflow(n=200, length=50.0, width=4.0, fill=10.0, seed=1):
            "world:\n  default_ground: sidewalk\n  segments:\n",
            f"    - {{name: wall_south, from: [-12, 0], to: [{fmt(length + 12)}, 0], class: wall}}\n",
            f"    - {{name: wall_north, from: [-12, {fmt(width)}], to: [{fmt(length + 12)}, {fmt(width)}], class: wall}}\n\n",
-           walker(free_path=True), "\nagents:\n"]
+           walker(), "\nagents:\n"]
     # Each group fills `fill` metres at its end of the hallway, facing the other end.
     east = hex_points(half, 0.3, RADIUS + 0.05, fill, width - RADIUS - 0.05, rng)
     west = hex_points(n - half, length - fill, RADIUS + 0.05, length - 0.3, width - RADIUS - 0.05, rng)
@@ -169,7 +172,7 @@ def counterflow_sources(flow=1.0, length=50.0, width=4.0, emit=120.0, duration=1
            "world:\n  default_ground: sidewalk\n  segments:\n",
            f"    - {{name: wall_south, from: [-12, 0], to: [{fmt(length + 12)}, 0], class: wall}}\n",
            f"    - {{name: wall_north, from: [-12, {fmt(width)}], to: [{fmt(length + 12)}, {fmt(width)}], class: wall}}\n\n",
-           walker(free_path=True), "\nsources:\n"]
+           walker(), "\nsources:\n"]
     for name, x, goal in (("east", 1.0, length + 10), ("west", length - 1.0, -10)):
         out.append(f"  - {{name: {name}, behavior: walker, line: [[{fmt(x)}, {fmt(lo)}], [{fmt(x)}, {fmt(hi)}]], "
                    f"flow: {fmt(flow)}, end: {fmt(emit)}, radius: {fmt(RADIUS)},\n"

@@ -49,7 +49,13 @@ void Simulation::motion_stage() {
     request.swing_from_heading = agents_.foot_heading[1 - f][a];
     bool moved = false;
     if (d.blocked) {
+      // Boxed in, the agent stands, shifting its weight onto the other foot: the body stays, and
+      // the next decision starts from the other foot. From a wide stance every candidate moves
+      // the body forward (off the front foot) or back (off the rear one), so holding the same
+      // foot in a jam held the same blocked set for good; from the other foot it can pivot, or
+      // step off its rear foot sideways into a gap (counterflow fronts frozen mid-stride).
       agents_.gait[a] = Gait::Stand;
+      agents_.forward[a] = 1 - f;
     } else {
       // Whatever the candidate, the trailing foot moves and becomes the forward foot.
       const bool in_place = d.step.kind == StepKind::Stay || d.step.kind == StepKind::Turn;

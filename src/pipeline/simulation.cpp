@@ -109,6 +109,7 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
   for (std::uint32_t a = 0; a < n; ++a) widest_body_ = std::max(widest_body_, agents_.radius[a]);
   // Fields keep the widest body clear of walls, so their ways fit everyone who follows them.
   FieldParams field_params;
+  field_params.keep_costs = config_.crowd.on();
   for (std::uint32_t a = 0; a < n; ++a)
     field_params.clearance = std::max(field_params.clearance, agents_.radius[a]);
   fields_ = FieldCache(field_params);
@@ -154,6 +155,7 @@ void Simulation::step() {
   for (const std::uint32_t a : due_) deciding_[a] = 1;
   // Goals a net set since: their fields, before CONTROL reads them in parallel.
   for (const std::uint32_t a : due_) ensure_fields(a);
+  update_crowd_fields(t);
 
   // SENSE(N) and CONTROL(N) both read S(N−1) and write apart (P(N); decisions and net edits), so
   // they run side by side.
@@ -312,6 +314,16 @@ void Simulation::ensure_fields(std::uint32_t a) {
     around.add(agents_.location(a));
     fields_.ensure(world_, Vec2(p[location_p::X], p[location_p::Y]), around.inflated(20.0));
   }
+}
+
+void Simulation::update_crowd_fields(double t) {
+  if (!config_.crowd.on() || t < crowd_fields_at_ + config_.crowd.every - 1e-9) return;
+  crowd_fields_at_ = t;
+  const Snapshot& s = snapshot();
+  std::vector<CrowdWalker> crowd;
+  for (std::uint32_t a = 0; a < agents_.size(); ++a)
+    if (s.active[a]) crowd.push_back({s.location[a], s.plan[a].velocity()});
+  fields_.rebuild_with_crowd(crowd, config_.crowd);
 }
 
 std::size_t Simulation::active_count() const {

@@ -12,6 +12,7 @@
 #include "scripts_loader.hpp"
 #include "world_checks.hpp"
 #include "intent_checks.hpp"
+#include "navigation_settings.hpp"
 #include "view_settings.hpp"
 #include "measurement_spec.hpp"
 #include "sources_loader.hpp"
@@ -45,7 +46,7 @@ class Loader {
     r_.expect_map(root, "the scenario",
                   {"name", "description", "seed", "frame_rate", "duration", "world", "city",
                    "behaviors", "patnets", "global_nets", "agents", "population", "agent_model",
-                   "view", "measurement", "stuck_after", "sources"});
+                   "view", "measurement", "stuck_after", "sources", "navigation"});
     Scenario s;
     s.path = r_.file();
     s.name = root["name"] ? r_.string(root["name"], "name") : std::string("scenario");
@@ -99,6 +100,7 @@ class Loader {
     if (const auto src = root["sources"]) sources(src, s, scripts);
     if (const auto view = root["view"]) s.view = view_settings(r_, view);
     if (const auto m = root["measurement"]) s.measurement = measurement_spec(r_, m);
+    if (const auto nav = root["navigation"]) s.config.crowd = navigation_settings(r_, nav);
     scripts.check_spawn_cycles();
     scripts.validate_unused();
     if (root["agents"]) check_intent(s, scripts);

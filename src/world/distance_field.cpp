@@ -1,15 +1,13 @@
 #include "footfall/world/distance_field.hpp"
 
 #include <cmath>
+#include <optional>
 #include <queue>
 
 #include "occupancy_grid.hpp"
 
 namespace footfall {
 namespace {
-constexpr int kKnightX[8] = {1, 2, 2, 1, -1, -2, -2, -1};
-constexpr int kKnightY[8] = {2, 1, -1, -2, -2, -1, 1, 2};
-
 using Heap = std::priority_queue<std::pair<double, std::size_t>, std::vector<std::pair<double, std::size_t>>,
                                  std::greater<std::pair<double, std::size_t>>>;
 
@@ -41,13 +39,81 @@ DistanceField DistanceField::build(const World& world, const Vec2& goal, const F
   const Grid g = occupancy_grid(world, env, p.resolution, std::max(p.clearance, 1.01 * p.resolution),
                                 [](const Obstacle& o) { return o.solid; });
   const std::size_t n = g.blocked.size();
+  f.goal_ = goal;
+  f.origin_ = g.origin;
+  f.res_ = g.res;
+  f.nx_ = g.nx;
+  f.ny_ = g.ny;
+  f.blocked_ = g.blocked;
   // Cost of a unit of length in each cell: 1 / navigability; water cannot be walked.
-  std::vector<double> cost(n);
+  std::vector<double>& cost = f.base_cost_;
+  cost.assign(n, kInf);
   for (int y = 0; y < g.ny; ++y)
     for (int x = 0; x < g.nx; ++x) {
       const double nav = world.navigability_at(g.center(x, y));
       cost[g.at(x, y)] = nav > 1e-6 ? 1.0 / nav : kInf;
     }
+  f.march(f.base_cost_);
+  if (p.keep_costs)
+    f.static_value_ = f.value_;
+  else {  // kept only for crowd-aware rebuilds: a field's costs are megabytes
+    f.base_cost_ = {};
+    f.blocked_ = {};
+  }
+  return f;
+}
+
+void DistanceField::rebuild_with_crowd(std::span<const CrowdWalker> crowd, const CrowdCost& c) {
+  if (base_cost_.empty() || !c.on()) return;
+  // Densities on the grid, each walker spread by the biweight kernel (1 − r²/R²)², whose integral
+  // over the plane is πR²/3: a walker adds one person to the cells round it.
+  std::vector<double> against(base_cost_.size(), 0.0), anyone(base_cost_.size(), 0.0);
+  const double r2 = c.radius * c.radius, norm = 3.0 / (kPi * r2);
+  const int reach = static_cast<int>(std::ceil(c.radius / res_));
+  for (const CrowdWalker& w : crowd) {
+    const Vec2 rel = (w.at - origin_) / res_;
+    const int cx = static_cast<int>(std::floor(rel.x())), cy = static_cast<int>(std::floor(rel.y()));
+    if (cx < -reach || cy < -reach || cx >= nx_ + reach || cy >= ny_ + reach) continue;
+    // Against the way: the part of the walker's velocity opposite the field's direction where it
+    // stands, as a fraction of its speed; standing walkers walk against nobody.
+    const double speed = w.velocity.norm();
+    const double opposed = speed > 0.1 ? std::max(0.0, -direction(w.at).dot(w.velocity) / speed) : 0.0;
+    for (int y = std::max(0, cy - reach); y <= std::min(ny_ - 1, cy + reach); ++y)
+      for (int x = std::max(0, cx - reach); x <= std::min(nx_ - 1, cx + reach); ++x) {
+        const Vec2 centre = origin_ + Vec2((x + 0.5) * res_, (y + 0.5) * res_);
+        const double q = (centre - w.at).squaredNorm() / r2;
+        if (q >= 1) continue;
+        const double k = norm * (1 - q) * (1 - q);  // persons/m²
+        const std::size_t i = static_cast<std::size_t>(y) * nx_ + x;
+        against[i] += k * opposed;
+        anyone[i] += k;
+      }
+  }
+  std::vector<double> cost(base_cost_.size());
+  for (std::size_t i = 0; i < cost.size(); ++i)
+    cost[i] = base_cost_[i] * (1.0 + c.against * against[i] + c.density * anyone[i]);
+  // Marched only over the walkers' box and the goal, kCrowdMargin round them: ways that leave it
+  // take the static field's values at its edge.
+  Aabb box;
+  box.add(goal_);
+  for (const CrowdWalker& w : crowd) box.add(w.at);
+  box = box.inflated(kCrowdMargin);
+  const CellBox region{static_cast<int>(std::floor((box.lo.x() - origin_.x()) / res_)),
+                       static_cast<int>(std::floor((box.lo.y() - origin_.y()) / res_)),
+                       static_cast<int>(std::floor((box.hi.x() - origin_.x()) / res_)),
+                       static_cast<int>(std::floor((box.hi.y() - origin_.y()) / res_))};
+  march(cost, &region);
+}
+
+void DistanceField::march(const std::vector<double>& cost, const CellBox* region) {
+  const Grid g{origin_, res_, nx_, ny_, blocked_};
+  const std::size_t n = blocked_.size();
+  const Vec2 goal = goal_;
+  const auto inside = [&](int x, int y) { return !region || region->contains(x, y); };
+  // With a region, the march stays inside it: a closed box (ways that would leave it are not
+  // seen). Opening its edge to the static field's values let them leak in wherever the crowd lay
+  // on their way: behind a crowd, cells near the edge read the static (crowd-free) distance out
+  // there plus the way to it, less than their own, and the field pointed out of the box.
   std::vector<double> value(n, kInf);
   Heap heap;
   const auto relax = [&](std::size_t j, double v) {
@@ -56,33 +122,51 @@ DistanceField DistanceField::build(const World& world, const Vec2& goal, const F
       heap.push({v, j});
     }
   };
-  // The goal's cell, or the free cells nearest it: a goal by a wall is reached from beside it.
+  // The goal's cell, or the free cell nearest it: a goal by a wall is reached from beside it. The
+  // free cells within two cells of it start at their straight distance, which keeps the point
+  // source's first-order error out of the field.
   const auto [gx, gy] = g.cell(goal);
-  if (g.free(gx, gy)) relax(g.at(gx, gy), (g.center(gx, gy) - goal).norm());
-  else if (const auto c = g.nearest_free({gx, gy}, 1.0)) relax(g.at(c->first, c->second), (g.center(c->first, c->second) - goal).norm());
-  // 1. The free cells (Dijkstra, least first).
+  std::optional<std::pair<int, int>> seed =
+      g.free(gx, gy) ? std::optional(std::make_pair(gx, gy)) : g.nearest_free({gx, gy}, 1.0);
+  if (seed && inside(seed->first, seed->second)) {
+    const Vec2 from = g.free(gx, gy) ? goal : g.center(seed->first, seed->second);
+    const double base = (from - goal).norm();
+    for (int y = seed->second - 2; y <= seed->second + 2; ++y)
+      for (int x = seed->first - 2; x <= seed->first + 2; ++x)
+        if (g.free(x, y) && inside(x, y) && g.line_free(*seed, {x, y}))
+          relax(g.at(x, y), base + (g.center(x, y) - from).norm() * cost[g.at(x, y)]);
+  }
+  // 1. The free cells: the fast marching method (Sethian 1996), which solves the eikonal equation
+  // |∇T| = cost on the grid, least first, from each cell's settled neighbours along x and y. A
+  // graph search over the grid's moves measures distance in its own metric: with 16 directions a
+  // walker 1 m beside the line through a goal 40 m off read a way 0.24 m longer (√5 − 2 per metre
+  // of offset) instead of 0.01 m, so the field pulled everyone 13° toward that line and whole
+  // crowds into single file (counterflow: both streams head-on on the hallway's centre line).
+  // Marching is exact for plane fronts in any direction.
   std::vector<std::uint8_t> done(n, 0);
-  settle(heap, done, [&](std::size_t i, double v) {
+  settle(heap, done, [&](std::size_t i, double) {
     const int x = static_cast<int>(i % g.nx), y = static_cast<int>(i / g.nx);
-    for (int d = 0; d < 8; ++d) {
-      if (!g.can_move(x, y, d)) continue;
-      const std::size_t j = g.at(x + kDx[d], y + kDy[d]);
-      const double step = g.res * (d < 4 ? 1.0 : std::sqrt(2.0)) * 0.5 * (cost[i] + cost[j]);
-      if (!done[j] && step < kInf) relax(j, v + step);
-    }
-    // Knight's moves too: 16 directions bring the grid's error on oblique ways from 8 % (8
-    // neighbours) to under 3 %. Both cells the move passes between must be free.
-    for (int k = 0; k < 8; ++k) {
-      const int dx = kKnightX[k], dy = kKnightY[k];
-      const int tx = x + dx, ty = y + dy;
-      const auto half_up = [](int d) { return (d + (d > 0) - (d < 0)) / 2; };  // 1 → 1, 2 → 1, −1 → −1
-      if (!g.free(tx, ty) || !g.free(x + dx / 2, y + dy / 2) || !g.free(x + half_up(dx), y + half_up(dy)))
-        continue;
+    for (int d = 0; d < 4; ++d) {
+      const int tx = x + kDx[d], ty = y + kDy[d];
+      if (!g.free(tx, ty)) continue;
       const std::size_t j = g.at(tx, ty);
-      const double step = g.res * std::sqrt(5.0) * 0.5 * (cost[i] + cost[j]);
-      if (!done[j] && step < kInf) relax(j, v + step);
+      if (done[j] || cost[j] == kInf || !inside(tx, ty)) continue;
+      // The least settled neighbour along each axis; unsettled ones are not yet known.
+      const auto settled = [&](int ax, int ay) {
+        return g.free(ax, ay) && done[g.at(ax, ay)] ? value[g.at(ax, ay)] : kInf;
+      };
+      const double a = std::min(settled(tx - 1, ty), settled(tx + 1, ty));
+      const double b = std::min(settled(tx, ty - 1), settled(tx, ty + 1));
+      const double h = g.res * cost[j];
+      double t = std::min(a, b) + h;
+      if (std::abs(a - b) < h) t = 0.5 * (a + b + std::sqrt(2 * h * h - (a - b) * (a - b)));
+      relax(j, t);
     }
   });
+  // Outside the region, and where its ways leave it, the static field stands.
+  if (region)
+    for (std::size_t i = 0; i < n; ++i)
+      if (!blocked_[i] && value[i] == kInf) value[i] = static_value_[i];
   // 2. Into the walls: a blocked cell beside free ones takes the least of their values plus the step
   // in, so that a foot set within the clearance still reads a distance falling toward the open on
   // its own side. Only free neighbours count at first: filling a thin wall's band from both faces
@@ -126,13 +210,7 @@ DistanceField DistanceField::build(const World& world, const Vec2& goal, const F
       heap.push({w + step, j});
     }
   });
-  f.goal_ = goal;
-  f.origin_ = g.origin;
-  f.res_ = g.res;
-  f.nx_ = g.nx;
-  f.ny_ = g.ny;
-  f.value_.assign(value.begin(), value.end());
-  return f;
+  value_.assign(value.begin(), value.end());
 }
 
 double DistanceField::at(int x, int y) const {
@@ -170,6 +248,8 @@ Vec2 DistanceField::direction(const Vec2& p) const {
 
 }  // namespace footfall
 
+#include "footfall/core/parallel.hpp"
+
 namespace footfall {
 
 std::size_t FieldCache::GoalHash::operator()(const Vec2& g) const {
@@ -187,6 +267,16 @@ void FieldCache::ensure(const World& world, const Vec2& goal, const Aabb& also) 
   if (!f.valid()) return;
   index_.emplace(goal, fields_.size());
   fields_.push_back(std::move(f));
+}
+
+}  // namespace footfall
+
+namespace footfall {
+
+void FieldCache::rebuild_with_crowd(std::span<const CrowdWalker> crowd, const CrowdCost& c) {
+  parallel_chunks(fields_.size(), [&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i != end; ++i) fields_[i].rebuild_with_crowd(crowd, c);
+  });
 }
 
 }  // namespace footfall

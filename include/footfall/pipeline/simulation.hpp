@@ -42,6 +42,7 @@ struct SimConfig {
   // the walk nodes sample a smaller fan (half the arcs and rays). 0: off, the default, because it
   // makes results depend on timing.
   double realtime_budget_ms = 0;
+  CrowdCost crowd;  // crowd-aware navigation fields (scenario `navigation: crowd:`); off by default
 };
 
 // What SENSE gathered for the agents deciding at one frame: for each (ascending ids in `agents`),
@@ -223,6 +224,8 @@ class Simulation {
   void publish_ghosts(Snapshot& s);
   // Builds the navigation fields the agent's navigating location sensors need (serially).
   void ensure_fields(std::uint32_t a);
+  // Every `crowd.every` seconds, the navigation fields with the crowd of S(N−1) on them.
+  void update_crowd_fields(double t);
   // Pedestrians that left this frame free their slots; free slots are refilled at entries.
   void population_stage(double t);
   void place_initial_population();
@@ -288,6 +291,7 @@ class Simulation {
   std::vector<std::uint8_t> leaving_;   // per agent: its nets ran Leave this frame
   PlacedPoints spawned_now_;            // pedestrians placed this frame, for spawn clearance
   UniformGrid endpoint_grid_;           // walkway endpoints by position, for local destinations
+  double crowd_fields_at_ = -kInf;      // when the fields last took the crowd's cost
   FieldCache fields_;                   // navigation fields of the goals walkers navigate to
   double ghost_band_ = 0;               // periodic worlds: how far past a seam ghosts are perceived
 

@@ -4,6 +4,7 @@
 // through it has no local minimum but the goal itself: a walker beside a doorway is drawn round
 // the door's edge rather than into the wall, and one facing a pond walks round it.
 #include <cstdint>
+#include <span>
 #include <unordered_map>
 #include <vector>
 
@@ -20,6 +21,25 @@ struct FieldParams {
   double clearance = 0.1;
   double boundary = 3.0;      // margin around the world's bounds, metres
   std::size_t max_cells = 4'000'000;
+  bool keep_costs = false;  // keep the cells' costs for rebuild_with_crowd
+};
+
+// Crowd-aware fields: the cost of a way rises where the crowd walks against it, so each stream is
+// routed round the other and counterflows separate into lanes at the scale of the whole walkway,
+// not only where two people meet (after Treuille, Cooper & Popović 2006, "Continuum Crowds",
+// SIGGRAPH: walking against the crowd's flow is slow, with it fast; Hughes 2002). Off by default.
+struct CrowdCost {
+  double against = 0;   // m²: the unit cost grows by this times the density walking against the way
+  double density = 0;   // m²: ... and by this times the density of anyone (congestion)
+  double radius = 1.0;  // m: each walker is spread over a disc this wide (biweight kernel)
+  double every = 1.0;   // s between rebuilds
+  bool on() const { return against > 0 || density > 0; }
+};
+
+// A walker as crowd-aware fields see it.
+struct CrowdWalker {
+  Vec2 at;
+  Vec2 velocity;
 };
 
 class DistanceField {
@@ -33,6 +53,10 @@ class DistanceField {
   static DistanceField build(const World& world, const Vec2& goal, const FieldParams& p = {},
                              const Aabb& also = {});
 
+  // The same field with the crowd's cost on top of the ground's: its direction where the walkers
+  // stand decides who walks against it (the field's own direction there, as last built).
+  void rebuild_with_crowd(std::span<const CrowdWalker> crowd, const CrowdCost& c);
+
   bool valid() const { return !value_.empty(); }
   const Vec2& goal() const { return goal_; }
   // Walking distance from p to the goal (bilinear between cell centres); +inf where the goal cannot
@@ -44,7 +68,19 @@ class DistanceField {
 
  private:
   double at(int x, int y) const;
+  // Cells [x0, x1] × [y0, y1] of the grid.
+  struct CellBox {
+    int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    bool contains(int x, int y) const { return x >= x0 && x <= x1 && y >= y0 && y <= y1; }
+  };
+  static constexpr double kCrowdMargin = 5.0;  // metres round the walkers a rebuild marches
+  // Marches from the goal over the cells' unit costs (inf: blocked or water) and fills the walls;
+  // with a region, only within it, the static field's values standing outside.
+  void march(const std::vector<double>& cost, const CellBox* region = nullptr);
   Vec2 goal_ = Vec2::Zero();
+  std::vector<double> base_cost_;      // per cell: 1 / navigability; inf where blocked or water
+  std::vector<std::uint8_t> blocked_;  // per cell: within the clearance of a solid obstacle
+  std::vector<float> static_value_;    // the field without the crowd
   Vec2 origin_ = Vec2::Zero();
   double res_ = 0.1;
   int nx_ = 0, ny_ = 0;
@@ -59,6 +95,9 @@ class FieldCache {
   explicit FieldCache(FieldParams p = {}) : params_(p) {}
   const DistanceField* find(const Vec2& goal) const;
   void ensure(const World& world, const Vec2& goal, const Aabb& also = {});
+  // Every field rebuilt with the crowd's cost (in parallel over fields; each field's result is the
+  // same for any thread count).
+  void rebuild_with_crowd(std::span<const CrowdWalker> crowd, const CrowdCost& c);
   std::size_t size() const { return fields_.size(); }
 
  private:
