@@ -10,6 +10,9 @@
 
 #include "bindings.hpp"
 #include "footfall/api/simulator.hpp"
+#ifdef FOOTFALL_PYTHON_RENDER
+#include "footfall/api/render.hpp"
+#endif
 
 namespace py = pybind11;
 
@@ -141,7 +144,27 @@ void bind_simulation(py::module_& m) {
            py::arg("agent"))
       .def_property_readonly("agent_names", [](const Simulation& s) { return s.sim.agent_names(); })
       .def_property_readonly("trajectory_hash", [](const Simulation& s) { return s.sim.summary().trajectory_hash; })
-      .def("summary", [](const Simulation& s) { return summary_dict(s.sim.summary()); });
+      .def("summary", [](const Simulation& s) { return summary_dict(s.sim.summary()); })
+#ifdef FOOTFALL_PYTHON_RENDER
+      .def(
+          "render",
+          [](Simulation& s, int width, int height, bool top_down, bool hud) {
+            api::RenderOptions o;
+            o.width = width, o.height = height, o.top_down = top_down, o.hud = hud;
+            api::Image image;
+            {
+              py::gil_scoped_release released;
+              image = api::render(s.sim, o);
+            }
+            py::array_t<std::uint8_t> a({image.height, image.width, 3});
+            std::copy(image.rgb.begin(), image.rgb.end(), a.mutable_data());
+            return a;
+          },
+          py::arg("width") = 640, py::arg("height") = 360, py::kw_only(), py::arg("top_down") = false,
+          py::arg("hud") = false,
+          "The frame just published drawn offscreen: (height, width, 3) uint8 RGB. Needs figures=True.")
+#endif
+      ;
 
   m.attr("STATE_NAMES") = py::make_tuple(api::state_name(api::State::Stand), api::state_name(api::State::Walk),
                                          api::state_name(api::State::Close), api::state_name(api::State::Arrived));

@@ -1,5 +1,7 @@
 #include "footfall/api/simulator.hpp"
 
+#include "simulator_impl.hpp"
+
 #include <cmath>
 #include <cstdio>
 
@@ -49,30 +51,17 @@ std::string hex(std::uint64_t v) {
 
 }  // namespace
 
-struct Simulator::Impl {
-  std::string name;
-  double duration = 0;
-  std::size_t initial = 0;  // pedestrians at the start: with those spawned, every id given
-  Simulation sim;
 
-  Impl(Scenario s, std::shared_ptr<const motion::MotionLibrary> motion)
-      : name(s.name), duration(s.duration),
-        sim(std::move(s.world), std::move(s.nets), std::move(s.agents), s.config, std::move(s.scripts),
-            std::move(motion)) {
-    initial = sim.active_count();
+std::unique_ptr<Simulator::Impl> Simulator::Impl::start(Scenario s, const Options& o) {
+  auto motion = motion_of(o);
+  try {
+    return std::make_unique<Impl>(std::move(s), std::move(motion));
+  } catch (const std::bad_alloc&) {
+    throw;
+  } catch (const std::exception& e) {  // a scenario the simulation cannot start
+    throw Error(e.what());
   }
-
-  static std::unique_ptr<Impl> start(Scenario s, const Options& o) {
-    auto motion = motion_of(o);
-    try {
-      return std::make_unique<Impl>(std::move(s), std::move(motion));
-    } catch (const std::bad_alloc&) {
-      throw;
-    } catch (const std::exception& e) {  // a scenario the simulation cannot start
-      throw Error(e.what());
-    }
-  }
-};
+}
 
 const char* state_name(State s) {
   switch (s) {

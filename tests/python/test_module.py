@@ -133,3 +133,17 @@ def test_a_bad_parameter_name_raises(ff):
         sim.param("nobody.face.k_theta")
     with pytest.raises(KeyError):
         sim.set_param("north.face.nothing", 1.0)
+
+
+def test_a_frame_renders_to_an_image_without_stepping(ff):
+    if not hasattr(ff.Simulation, "render"):
+        pytest.skip("this build has no renderer (FOOTFALL_RENDER=OFF)")
+    sim = ff.load(INTERSECTION, figures=True)
+    sim.step(10)
+    before = sim.trajectory_hash
+    image = sim.render(160, 90)
+    assert image.shape == (90, 160, 3) and image.dtype == np.uint8
+    assert image.std() > 5  # a scene, not a blank
+    assert sim.frame == 10 and sim.trajectory_hash == before
+    with pytest.raises(ff.Error, match="figures"):
+        ff.load(INTERSECTION).render(16, 16)

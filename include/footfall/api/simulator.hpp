@@ -66,6 +66,9 @@ struct Summary {
   std::string trajectory_hash;  // 16 hex digits
 };
 
+struct RenderOptions;
+struct Image;
+
 class Simulator {
  public:
   // Throw Error ("file:line:col: message") for a scenario that does not load.
@@ -114,6 +117,7 @@ class Simulator {
  private:
   struct Impl;
   explicit Simulator(std::unique_ptr<Impl> impl);
+  friend Image render(Simulator& sim, const RenderOptions& options);  // footfall/api/render.hpp
   std::unique_ptr<Impl> impl_;
 };
 
