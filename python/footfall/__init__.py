@@ -4,7 +4,7 @@ DataFrames; sweep seeds and parameters on Dask distributed. docs/python.md has t
 from ._core import STATE_NAMES, Simulation, __version__
 from .errors import Error, ParameterError, ScenarioError
 from .scenario import from_dict, load, scenario_path
-from .frames import Recorder, agents, run, summary_frame
+from .frames import Recorder, agents, record_store, run, summary_frame
 
 
 def sweep(*args, **kwargs):
@@ -14,4 +14,4 @@ def sweep(*args, **kwargs):
 
 
 __all__ = ["Simulation", "STATE_NAMES", "Error", "ScenarioError", "ParameterError", "load", "from_dict",
-           "scenario_path", "Recorder", "agents", "run", "summary_frame", "sweep", "__version__"]
+           "scenario_path", "Recorder", "agents", "record_store", "run", "summary_frame", "sweep", "__version__"]

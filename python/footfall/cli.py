@@ -39,7 +39,7 @@ def main(argv=None):
     parser.add_argument("--workers", type=int, default=2, help="LocalCluster worker processes (default 2)")
     parser.add_argument("--scheduler", help="a Dask scheduler's address instead of a LocalCluster")
     parser.add_argument("--out", default="sweep.csv", help="the summaries' CSV (default sweep.csv)")
-    parser.add_argument("--trajectories", metavar="DIR", help="write each run's trajectories into DIR")
+    parser.add_argument("--trajectories", metavar="DIR", help="write each run's SQLite trajectory store into DIR")
     args = parser.parse_args(argv)
 
     from .errors import Error

@@ -66,17 +66,19 @@ def _name(scenario):
 
 def run_one(scenario, seed, overrides, frames, trajectory_path):
     """One run, as a Dask task: its summary (a dict) with its seed, overrides and trajectory file."""
-    from .frames import Recorder
+    from .frames import record_store
     sim = simulation(scenario, seed, overrides)
-    rec = Recorder(sim) if trajectory_path else None
+    # Written under a temporary name and renamed once complete: a run killed midway (and run again
+    # elsewhere) leaves no file that looks finished.
+    store = record_store(sim, trajectory_path + ".part") if trajectory_path else None
     sim.step(sim.scenario_frames if frames is None else frames)
     row = {"seed": seed, **{f"override.{k}": v for k, v in overrides.items()}}
     row.update(sim.summary())
-    if rec:
-        # Written under a temporary name and renamed: a run killed midway leaves no file that looks done.
-        tmp = trajectory_path + ".part"
-        rec.frame().to_csv(tmp, index=False, compression="gzip")
-        os.replace(tmp, trajectory_path)
+    if store:
+        store.finish()
+        sim.remove_callback(store.frame)
+        del store  # closes the database before it is renamed
+        os.replace(trajectory_path + ".part", trajectory_path)
         row["trajectory"] = trajectory_path
     return row
 
@@ -89,8 +91,8 @@ def sweep(scenario, seeds=(1,), overrides=None, *, frames=None, scheduler=None, 
 
     scheduler: a Dask scheduler's address ("tcp://host:8786"); None starts a LocalCluster of
     `workers` processes, one run at a time each. client: an existing dask.distributed Client (then
-    scheduler and workers are ignored). out_dir: write each run's trajectories there
-    (run-<variant>-seed<seed>.csv.gz), named in the `trajectory` column. frames: per run (default:
+    scheduler and workers are ignored). out_dir: write each run's SQLite trajectory store
+    there (run-<variant>-seed<seed>.db, as `footfall run --db`), named in the `trajectory` column. frames: per run (default:
     the scenario's duration)."""
     from dask.distributed import Client, LocalCluster
 
@@ -113,7 +115,7 @@ def sweep(scenario, seeds=(1,), overrides=None, *, frames=None, scheduler=None, 
     try:
         futures = []
         for v, ov, seed in runs:
-            path = os.path.join(out_dir, f"run-{v}-seed{seed}.csv.gz") if out_dir else None
+            path = os.path.join(out_dir, f"run-{v}-seed{seed}.db") if out_dir else None
             # Pure: the key is a hash of the arguments, so a run submitted twice is one task.
             futures.append(client.submit(run_one, scenario, seed, ov, frames, path, pure=True))
         rows = client.gather(futures)

@@ -2,7 +2,9 @@
 import numpy as np
 import pandas as pd
 
-from ._core import STATE_NAMES
+import os
+
+from ._core import STATE_NAMES, TrajectoryStore
 
 # The trajectory CSV's columns (docs/outputs.md) without `behavior`.
 COLUMNS = ["frame", "time", "id", "name", "x", "y", "heading", "state"]
@@ -53,6 +55,14 @@ class Recorder:
             "state": pd.Categorical.from_codes(np.concatenate([p[5] for p in self._parts]), dtype=_STATES)
             if self._parts else pd.Categorical([], dtype=_STATES),
         }, columns=COLUMNS)
+
+
+def record_store(sim, path):
+    """Writes the run to the SQLite trajectory store at `path` from now on (as `footfall run --db`;
+    `footfall analyze` reads it): returns the store, whose finish() completes the file."""
+    store = TrajectoryStore(sim, os.fspath(path))
+    sim.add_callback(store.frame)
+    return store
 
 
 def summary_frame(summaries, *, trips=False):

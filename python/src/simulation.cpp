@@ -10,6 +10,7 @@
 
 #include "bindings.hpp"
 #include "footfall/api/simulator.hpp"
+#include "footfall/api/trajectory_store.hpp"
 #ifdef FOOTFALL_PYTHON_RENDER
 #include "footfall/api/render.hpp"
 #endif
@@ -91,7 +92,7 @@ void bind_simulation(py::module_& m) {
            "Call f() after every frame.")
       .def("remove_callback",
            [](Simulation& s, const py::function& f) {
-             std::erase_if(s.callbacks, [&](const py::function& g) { return g.is(f); });
+             std::erase_if(s.callbacks, [&](const py::function& g) { return g.equal(f); });  // bound methods: equal, not identical
            })
       .def_property_readonly("frame", [](const Simulation& s) { return s.sim.frame(); })
       .def_property_readonly("time", [](const Simulation& s) { return s.sim.time(); })
@@ -165,6 +166,17 @@ void bind_simulation(py::module_& m) {
           "The frame just published drawn offscreen: (height, width, 3) uint8 RGB. Needs figures=True.")
 #endif
       ;
+
+  // The store writes a frame when told (Python's footfall.record_store registers it as a callback):
+  // a C++ object the simulation knows nothing of, like any other output.
+  py::class_<api::TrajectoryStore>(m, "TrajectoryStore", "The SQLite trajectory store of a run (docs/outputs.md).")
+      .def(py::init([](const Simulation& s, const std::string& path) {
+             return std::make_unique<api::TrajectoryStore>(s.sim, path);
+           }),
+           py::arg("sim"), py::arg("path"), py::keep_alive<1, 2>())
+      .def("frame", &api::TrajectoryStore::frame, "Write the frame just published.")
+      .def("finish", &api::TrajectoryStore::finish, "Complete the file (hash, trips, index).")
+      .def_property_readonly("path", &api::TrajectoryStore::path);
 
   m.attr("STATE_NAMES") = py::make_tuple(api::state_name(api::State::Stand), api::state_name(api::State::Walk),
                                          api::state_name(api::State::Close), api::state_name(api::State::Arrived));

@@ -10,6 +10,7 @@
 namespace footfall::api {
 
 struct Simulator::Impl {
+  std::string path;  // the scenario file, as given (or the name given to parse)
   std::string name;
   double duration = 0;
   std::size_t initial = 0;  // pedestrians at the start: with those spawned, every id given
@@ -17,7 +18,7 @@ struct Simulator::Impl {
   Simulation sim;
 
   Impl(Scenario s, std::shared_ptr<const motion::MotionLibrary> motion)
-      : name(s.name), duration(s.duration), view(s.view),
+      : path(s.path), name(s.name), duration(s.duration), view(s.view),
         sim(std::move(s.world), std::move(s.nets), std::move(s.agents), s.config, std::move(s.scripts),
             std::move(motion)) {
     initial = sim.active_count();

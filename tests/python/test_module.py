@@ -147,3 +147,21 @@ def test_a_frame_renders_to_an_image_without_stepping(ff):
     assert sim.frame == 10 and sim.trajectory_hash == before
     with pytest.raises(ff.Error, match="figures"):
         ff.load(INTERSECTION).render(16, 16)
+
+
+def test_the_trajectory_store_holds_what_the_clis_does(ff, tmp_path):
+    import sqlite3
+    cli_summary(tmp_path, INTERSECTION, 30, 5, "--db", str(tmp_path / "cli.db"))
+    sim = ff.load(INTERSECTION, seed=5)
+    store = ff.record_store(sim, tmp_path / "py.db")
+    sim.step(30)
+    store.finish()
+    assert store.path == str(tmp_path / "py.db")
+    sim.remove_callback(store.frame)
+    sim.step(1)  # no longer recorded
+    del store
+    query = "SELECT frame, id, x, y, heading FROM trajectories ORDER BY frame, id"
+    meta = "SELECT value FROM metadata WHERE key IN ('trajectory_hash', 'complete', 'frames') ORDER BY key"
+    with sqlite3.connect(tmp_path / "cli.db") as cli, sqlite3.connect(tmp_path / "py.db") as py:
+        assert py.execute(query).fetchall() == cli.execute(query).fetchall()
+        assert py.execute(meta).fetchall() == cli.execute(meta).fetchall()

@@ -50,6 +50,10 @@ def test_a_sweep_equals_sequential_cli_runs(ff, cli_rows, client, tmp_path):
     frame = ff.sweep(INTERSECTION, seeds=SEEDS, frames=FRAMES, client=client, out_dir=tmp_path)
     check_rows(frame, cli_rows)
     assert all(os.path.exists(p) for p in frame["trajectory"])
+    import sqlite3
+    with sqlite3.connect(frame["trajectory"][0]) as db:  # a complete store of that run
+        meta = dict(db.execute("SELECT key, value FROM metadata").fetchall())
+    assert meta["complete"] == "1" and meta["trajectory_hash"] == frame["trajectory_hash"][0]
 
 
 def test_a_killed_workers_runs_are_rescheduled(ff, cli_rows, client):

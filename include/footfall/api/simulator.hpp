@@ -118,6 +118,7 @@ class Simulator {
   struct Impl;
   explicit Simulator(std::unique_ptr<Impl> impl);
   friend Image render(Simulator& sim, const RenderOptions& options);  // footfall/api/render.hpp
+  friend class TrajectoryStore;                                       // footfall/api/trajectory_store.hpp
   std::unique_ptr<Impl> impl_;
 };
 
