@@ -1,6 +1,6 @@
 # CTest `package_consumer`: installs the build into a fresh prefix, builds examples/consumer against
 # it with find_package(footfall CONFIG), runs it and checks its trajectory hash against the
-# installed CLI's for the same scenario, frames and seed.
+# installed CLI's for the same scenario, frames and seed; with footfall::render, draws a frame.
 #   cmake -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK_DIR=... -DGENERATOR=... -P consumer.cmake
 set(scenario ${SOURCE_DIR}/data/scenarios/intersection.yaml)
 set(frames 90)
@@ -39,3 +39,13 @@ if(NOT consumer_hash STREQUAL cli_hash)
   message(FATAL_ERROR "trajectory hash: consumer ${consumer_hash}, CLI ${cli_hash}")
 endif()
 message(STATUS "consumer and CLI agree: ${cli_hash}")
+
+# footfall::render, when the package has it: an image of a frame, not blank.
+if(EXISTS ${WORK_DIR}/consumer/consumer_render)
+  set(ENV{LP_NUM_THREADS} 1)
+  run_checked(${WORK_DIR}/consumer/consumer_render ${scenario} ${WORK_DIR}/frame.ppm)
+  message(STATUS "consumer_render: ${out}")
+  if(NOT out MATCHES "320x180, mean ([0-9]+)" OR CMAKE_MATCH_1 LESS 10)
+    message(FATAL_ERROR "consumer_render drew no image: ${out}")
+  endif()
+endif()
