@@ -79,9 +79,9 @@ def test_a_killed_workers_runs_are_rescheduled(ff, cli_rows, client):
     check_rows(frame, cli_rows)
 
 
-def test_overrides_make_a_grid_of_variants(ff, client):
+def test_overrides_make_a_grid_of_variants_on_a_scheduler_by_address(ff, client):
     frame = ff.sweep(INTERSECTION, seeds=[1, 2], overrides={"population.target": [20, 40]}, frames=30,
-                     client=client)
+                     scheduler=client.scheduler.address)
     assert list(frame["variant"]) == [0, 0, 1, 1]
     assert list(frame["override.population.target"]) == [20, 20, 40, 40]
     assert (frame["agents"][:2] < frame["agents"][2:].values).all()

@@ -6,26 +6,20 @@
 #include <memory>
 #include <optional>
 #include <span>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "footfall/core/located_error.hpp"
 
 namespace footfall::api {
 
 // Every failure of this API. A scenario error carries its place: what() reads
 // "file:line:col: message", and file()/line()/column() give the parts (line 0: no place).
-class Error : public std::runtime_error {
+class Error : public LocatedError {
  public:
   explicit Error(const std::string& message, std::string file = {}, int line = 0, int column = 0)
-      : std::runtime_error(message), file_(std::move(file)), line_(line), column_(column) {}
-  const std::string& file() const { return file_; }
-  int line() const { return line_; }
-  int column() const { return column_; }
-
- private:
-  std::string file_;
-  int line_, column_;
+      : LocatedError(message, std::move(file), line, column) {}
 };
 
 // A parameter name that names nothing (agent, node or parameter unknown, or not agent.node.param).
