@@ -1,8 +1,8 @@
 """pandas views of a simulation: the pedestrians now, their trajectories, the run's summary."""
+import os
+
 import numpy as np
 import pandas as pd
-
-import os
 
 from ._core import STATE_NAMES, TrajectoryStore
 
