@@ -13,6 +13,8 @@ packages=(
   libspdlog-dev libbenchmark-dev gnuplot-nox libsqlite3-dev
   libopenscenegraph-dev libgl1-mesa-dri libegl-dev xvfb fonts-dejavu-core
   python3 python3-pytest
+  python3-dev pybind11-dev python3-numpy python3-pandas python3-yaml python3-distributed
+  python3-pip python3-venv python3-wheel
 )
 missing=()
 for p in "${packages[@]}"; do

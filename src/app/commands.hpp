@@ -69,6 +69,9 @@ struct AnalyzeOptions {
 int run_command(const RunOptions& options);
 int analyze_command(const AnalyzeOptions& options);
 int bench_command(const BenchOptions& options);
+// `footfall sweep ARGS`: runs the Python module's command (python/footfall/cli.py) with ARGS;
+// returns only when it cannot be started.
+int sweep_command(const std::vector<std::string>& args, const char* argv0);
 int validate_command(const std::string& scenario);
 
 }  // namespace footfall::app

@@ -181,6 +181,11 @@ int run(int argc, char** argv) {
   auto* validate_cmd = app.add_subcommand("validate", "check a scenario file and exit");
   validate_cmd->add_option("scenario", validate_path, "scenario YAML file")->required();
 
+  auto* sweep_cmd = app.add_subcommand("sweep", "run a scenario over seeds and parameters on Dask (Python; "
+                                                "`footfall sweep --help` for its options)");
+  sweep_cmd->prefix_command();  // everything after `sweep` is the Python command's
+  sweep_cmd->set_help_flag();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -190,6 +195,7 @@ int run(int argc, char** argv) {
   if (*run_cmd) return run_command(run);
   if (*bench_cmd) return bench_command(bench);
   if (*analyze_cmd) return analyze_command(analyze);
+  if (*sweep_cmd) return sweep_command(sweep_cmd->remaining(), argv[0]);
   return validate_command(validate_path);
 }
 

@@ -466,7 +466,8 @@ RenderReport run_viewer(Simulation& sim, const ViewerOptions& o, const StepHook&
     viewer->updateTraversal();
     if (controls.top_down) top_down(*camera);
     const bool final_frame = last >= 0 && static_cast<long>(drawn) >= last;
-    const bool grab = !o.record_dir.empty() || controls.capture || (final_frame && !o.screenshot.empty());
+    const bool grab = !o.record_dir.empty() || controls.capture ||
+                      (final_frame && (!o.screenshot.empty() || o.last_image));
     if (grab) capture->request();
     camera->getStats()->collectStats("scene", true);
     t = Clock::now();
@@ -484,6 +485,7 @@ RenderReport run_viewer(Simulation& sim, const ViewerOptions& o, const StepHook&
     feed_back_lods(sim, lists);
 
     if (osg::ref_ptr<osg::Image> image = grab ? capture->take() : nullptr) {
+      if (final_frame && o.last_image) o.last_image(image->s(), image->t(), image->data());
       writer.wait();  // one image in flight at a time
       std::vector<std::string> paths;
       if (!o.record_dir.empty()) paths.push_back(record_path(o.record_dir, drawn));

@@ -43,6 +43,9 @@ struct ViewerOptions {
   std::optional<long> frames;               // simulated frames to run (a window runs until closed)
   std::function<bool()> stop;               // polled each frame: true ends the loop (SIGINT, SIGTERM)
   std::string screenshot;                   // PNG of the last frame drawn
+  // The last frame drawn, handed over as RGB pixels (3 bytes each, rows bottom to top as GL reads
+  // them), e.g. to become an array in the Python module (api/render.hpp).
+  std::function<void(int width, int height, const std::uint8_t* rgb)> last_image;
   // Offscreen, with `frames`: draw only the last frame. The frames before it are simulated without
   // CULL or DRAW, except that the one before it is culled, so that the last is posed at the levels
   // of detail its camera gives (--screenshot without --record).

@@ -8,6 +8,7 @@
 
 #include "footfall/agents/agent_model.hpp"
 #include "footfall/analysis/measurement.hpp"
+#include "footfall/core/located_error.hpp"
 #include "footfall/agents/agents.hpp"
 #include "footfall/behavior/net.hpp"
 #include "footfall/pipeline/simulation.hpp"
@@ -15,19 +16,11 @@
 
 namespace footfall {
 
-class ScenarioError : public std::runtime_error {
+class ScenarioError : public LocatedError {
  public:
-  ScenarioError(std::string file, int line, int column, const std::string& message)
-      : std::runtime_error(file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
-                           message),
-        file_(std::move(file)), line_(line), column_(column) {}
-  const std::string& file() const { return file_; }
-  int line() const { return line_; }
-  int column() const { return column_; }
-
- private:
-  std::string file_;
-  int line_, column_;
+  ScenarioError(const std::string& file, int line, int column, const std::string& message)
+      : LocatedError(file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + message, file,
+                     line, column) {}
 };
 
 // How the viewer shows the scenario (`view:`, docs/scenario.md); the simulation never reads it.
