@@ -254,7 +254,8 @@ std::map<std::string, std::string> heat_cell(const fs::path& csv, double x, doub
 
 TEST_CASE("footfall analyze: Voronoi heat maps beside the classic ones, dense in the walked corridor, empty in a wall") {
   // The lattice corridor (y 0-4) with a solid building north of it (y 4-7): the Voronoi cells,
-  // cut at 2 m, reach into the building, but a heat-map cell inside it holds nobody.
+  // cut at 2 m, reach into the building, but a heat-map cell inside it holds nobody, and the
+  // walkers beside it count in full outside it.
   const fs::path dir = scratch("voronoi_heat");
   std::ofstream(dir / "run.csv") << corridor_csv(5);
   std::ofstream(dir / "corridor.yaml") << corridor_yaml("  boxes:\n    - {name: block, center: [10, 5.5], size: [40, 3]}\n",
@@ -272,6 +273,10 @@ TEST_CASE("footfall analyze: Voronoi heat maps beside the classic ones, dense in
   CHECK(std::stod(walked.at("voronoi_density")) == doctest::Approx(kDensity).epsilon(0.05));
   CHECK(std::stod(walked.at("voronoi_speed")) == doctest::Approx(kSpeed).epsilon(0.05));
   CHECK(std::stod(walked.at("density")) > 0);
+  // Beside the building a walker's share goes to the walkable part of its cell: still 2/m².
+  const auto beside = heat_cell(dir / "out" / "heatmap.csv", 10.25, 3.75);
+  REQUIRE(beside.count("voronoi_density"));
+  CHECK(std::stod(beside.at("voronoi_density")) == doctest::Approx(kDensity).epsilon(0.05));
   CHECK(std::stod(wall.at("voronoi_density")) == 0);
   CHECK(wall.at("voronoi_speed") == "NaN");
   CHECK(std::stod(wall.at("density")) == 0);

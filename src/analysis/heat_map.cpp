@@ -38,20 +38,29 @@ void HeatMapBuilder::add(std::span<const Vec2> at, std::span<const double> speed
   const int axis = frame_.periodic_axis;
   const double period = frame_.period_hi - frame_.period_lo;
   for (std::size_t k = 0; k < cells.size(); ++k) {
-    const double own = polygon_area(cells[k]);
-    if (own <= 1e-12) continue;
-    spread(cells[k], own, speeds[k]);
+    if (polygon_area(cells[k]) <= 1e-12) continue;
+    parts_.clear();
+    overlap(cells[k]);
     // The part of a cell beyond a periodic seam lies on the other side.
     if (axis >= 0 && period > 0)
       for (const double shift : {period, -period}) {
         Polygon moved = cells[k];
         for (Vec2& p : moved) p[axis] += shift;
-        spread(moved, own, speeds[k]);
+        overlap(moved);
       }
+    // Shares of the cell's walkable part (without what lies in buildings): everyone counts once.
+    double walkable = 0;
+    for (const auto& [c, part] : parts_) walkable += part;
+    if (walkable <= 0) continue;
+    for (const auto& [c, part] : parts_) {
+      share_[c] += part / walkable;
+      share_speed_[c] += speeds[k] * part;
+      covered_[c] += part;
+    }
   }
 }
 
-void HeatMapBuilder::spread(const Polygon& cell, double own, double speed) {
+void HeatMapBuilder::overlap(const Polygon& cell) {
   const HeatMap& h = map_;
   Aabb box;
   for (const Vec2& p : cell) box.add(p);
@@ -65,10 +74,7 @@ void HeatMapBuilder::spread(const Polygon& cell, double own, double speed) {
       if (blocked_[c]) continue;
       const Vec2 lo = h.origin + Vec2(x, y) * h.cell, hi = lo + Vec2(h.cell, h.cell);
       const double part = polygon_area(clip_to_convex(cell, {lo, {hi.x(), lo.y()}, hi, {lo.x(), hi.y()}}));
-      if (part <= 0) continue;
-      share_[c] += part / own;
-      share_speed_[c] += speed * part;
-      covered_[c] += part;
+      if (part > 0) parts_.emplace_back(c, part);
     }
 }
 
