@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -54,6 +55,27 @@ AnalysisOptions corridor_options() {
   o.voronoi.period_lo = 0;
   o.voronoi.period_hi = kLength;
   return o;
+}
+
+// The lattice corridor as a scenario: a wall along y = 0, `north` (world entries) and `measurement`.
+std::string corridor_yaml(const std::string& north, const std::string& measurement) {
+  return "world:\n  periodic: {x: [0, 20]}\n  segments:\n    - {name: south, from: [-5, 0], to: [25, 0]}\n" + north +
+         R"(behaviors:
+  w:
+    nodes:
+      goal: {type: location_sensor, target: [1000, 2]}
+      seek: {type: attract, input: goal}
+      walk: {type: walk, inputs: [seek]}
+agents: [{name: p0, behavior: w, position: [1, 2]}]
+measurement:
+)" + measurement;
+}
+
+// `footfall analyze DIR/run.csv --scenario DIR/corridor.yaml --out DIR/out`: its exit status.
+int analyze_corridor(const fs::path& dir) {
+  const std::string cmd = std::string(FOOTFALL_BINARY) + " analyze " + (dir / "run.csv").string() + " --scenario " +
+                          (dir / "corridor.yaml").string() + " --out " + (dir / "out").string() + " -q";
+  return std::system(cmd.c_str());
 }
 
 fs::path scratch(const std::string& name) {
@@ -135,9 +157,21 @@ TEST_CASE("analysis: a corridor with a known steady flow measures its set densit
   // Nobody left: no finished trip; the heat map holds the density where walkers are.
   CHECK(a.trips.empty());
   CHECK(a.unfinished == 160);
-  double sum = 0;
+  double sum = 0, voronoi = 0;
   for (const double d : a.heat.density) sum += d;
+  for (const double d : a.heat.voronoi_density) voronoi += d;
   CHECK(sum * a.heat.cell * a.heat.cell == doctest::Approx(160));
+  // The Voronoi heat map spreads each walker over its cell (wrapped at the seam): everyone counted
+  // once, 2 persons/m² wherever the lattice walks, at its speed.
+  CHECK(voronoi * a.heat.cell * a.heat.cell == doctest::Approx(160).epsilon(0.01));
+  REQUIRE(a.heat.voronoi_density.size() == static_cast<std::size_t>(a.heat.nx * a.heat.ny));
+  for (int y = 0; y < a.heat.ny; ++y)
+    for (int x = 0; x < a.heat.nx; ++x) {
+      CAPTURE(x);
+      CAPTURE(y);
+      CHECK(a.heat.voronoi_density[a.heat.index(x, y)] == doctest::Approx(kDensity).epsilon(0.05));
+      CHECK(a.heat.voronoi_speed[a.heat.index(x, y)] == doctest::Approx(kSpeed).epsilon(0.05));
+    }
 }
 
 TEST_CASE("analysis: trips end when a pedestrian leaves, and one still there at the end has not finished") {
@@ -159,28 +193,14 @@ TEST_CASE("analysis: trips end when a pedestrian leaves, and one still there at 
 TEST_CASE("footfall analyze writes the figures as CSV, non-empty PNG plots and a summary") {
   const fs::path dir = scratch("corridor");
   std::ofstream(dir / "run.csv") << corridor_csv(20);
-  std::ofstream(dir / "corridor.yaml") << R"(world:
-  periodic: {x: [0, 20]}
-  segments:
-    - {name: south, from: [-5, 0], to: [25, 0]}
-    - {name: north, from: [-5, 4], to: [25, 4]}
-behaviors:
-  w:
-    nodes:
-      goal: {type: location_sensor, target: [1000, 2]}
-      seek: {type: attract, input: goal}
-      walk: {type: walk, inputs: [seek]}
-agents: [{name: p0, behavior: w, position: [1, 2]}]
-measurement:
-  areas: [{name: middle, box: [[5, 0], [15, 4]], after: 2}]
-  lines: [{name: gate, from: [10, 0], to: [10, 4]}]
-)";
-  const std::string cmd = std::string(FOOTFALL_BINARY) + " analyze " + (dir / "run.csv").string() + " --scenario " +
-                          (dir / "corridor.yaml").string() + " --out " + (dir / "out").string() + " -q";
-  REQUIRE(std::system(cmd.c_str()) == 0);
+  std::ofstream(dir / "corridor.yaml") << corridor_yaml("    - {name: north, from: [-5, 4], to: [25, 4]}\n",
+                                                     "  areas: [{name: middle, box: [[5, 0], [15, 4]], after: 2}]\n"
+                                                     "  lines: [{name: gate, from: [10, 0], to: [10, 4]}]\n");
+  REQUIRE(analyze_corridor(dir) == 0);
   for (const char* f : {"areas.csv", "lines.csv", "trips.csv", "heatmap.csv", "fundamental_diagram.csv", "summary.json",
                         "density.png", "speed.png", "flow.png", "trip_times.png", "heatmap_density.png",
-                        "heatmap_speed.png", "fundamental_diagram.png"}) {
+                        "heatmap_speed.png", "heatmap_voronoi_density.png", "heatmap_voronoi_speed.png",
+                        "fundamental_diagram.png"}) {
     CAPTURE(f);
     REQUIRE(fs::exists(dir / "out" / f));
     CHECK(fs::file_size(dir / "out" / f) > (std::string(f).ends_with(".png") ? 5000u : 20u));
@@ -196,6 +216,7 @@ measurement:
   CHECK(area["specific_flow"].get<double>() == doctest::Approx(kDensity * kSpeed).epsilon(0.05));
   CHECK(j["measurement"]["lines"]["gate"]["specific_flow"].get<double>() ==
         doctest::Approx(kDensity * kSpeed).epsilon(0.05));
+  CHECK(j["measurement"]["heat_map"]["max_voronoi_density"].get<double>() == doctest::Approx(kDensity).epsilon(0.05));
   // A trajectory that is not one: exit 2, the file and line named.
   std::ofstream(dir / "bad.csv") << "frame,time,agent,x,y\n0,0,a,1\n";
   const std::string bad = std::string(FOOTFALL_BINARY) + " analyze " + (dir / "bad.csv").string() + " --scenario " +
@@ -206,4 +227,87 @@ measurement:
   std::stringstream err;
   err << std::ifstream(dir / "err.txt").rdbuf();
   CHECK(err.str().find("bad.csv:2: 4 fields where the header has 5") != std::string::npos);
+}
+
+namespace {
+
+// heatmap.csv's row for the cell whose centre is (x, y): its columns by name.
+std::map<std::string, std::string> heat_cell(const fs::path& csv, double x, double y) {
+  std::ifstream in(csv);
+  std::string line;
+  std::getline(in, line);
+  std::vector<std::string> names;
+  for (std::istringstream h(line); std::getline(h, line, ',');) names.push_back(line);
+  while (std::getline(in, line)) {
+    std::vector<std::string> v;
+    for (std::istringstream r(line); std::getline(r, line, ',');) v.push_back(line);
+    if (v.size() != names.size() || std::abs(std::stod(v[0]) - x) > 1e-6 || std::abs(std::stod(v[1]) - y) > 1e-6)
+      continue;
+    std::map<std::string, std::string> row;
+    for (std::size_t k = 0; k < v.size(); ++k) row[names[k]] = v[k];
+    return row;
+  }
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("footfall analyze: Voronoi heat maps beside the classic ones, dense in the walked corridor, empty in a wall") {
+  // The lattice corridor (y 0-4) with a solid building north of it (y 4-7): the Voronoi cells,
+  // cut at 2 m, reach into the building, but a heat-map cell inside it holds nobody, and the
+  // walkers beside it count in full outside it.
+  const fs::path dir = scratch("voronoi_heat");
+  std::ofstream(dir / "run.csv") << corridor_csv(5);
+  std::ofstream(dir / "corridor.yaml") << corridor_yaml("  boxes:\n    - {name: block, center: [10, 5.5], size: [40, 3]}\n",
+                                                     "  areas: [{name: middle, box: [[5, 0], [15, 4]]}]\n");
+  REQUIRE(analyze_corridor(dir) == 0);
+  for (const char* f : {"heatmap.csv", "heatmap_voronoi_density.png", "heatmap_voronoi_speed.png"}) {
+    CAPTURE(f);
+    REQUIRE(fs::exists(dir / "out" / f));
+    CHECK(fs::file_size(dir / "out" / f) > 5000u);
+  }
+  const auto walked = heat_cell(dir / "out" / "heatmap.csv", 10.25, 2.25);
+  const auto wall = heat_cell(dir / "out" / "heatmap.csv", 10.25, 4.75);  // 0.75 m into the building
+  REQUIRE(walked.count("voronoi_density"));
+  REQUIRE(wall.count("voronoi_density"));
+  CHECK(std::stod(walked.at("voronoi_density")) == doctest::Approx(kDensity).epsilon(0.05));
+  CHECK(std::stod(walked.at("voronoi_speed")) == doctest::Approx(kSpeed).epsilon(0.05));
+  CHECK(std::stod(walked.at("density")) > 0);
+  // Beside the building a walker's share goes to the walkable part of its cell: still 2/m².
+  const auto beside = heat_cell(dir / "out" / "heatmap.csv", 10.25, 3.75);
+  REQUIRE(beside.count("voronoi_density"));
+  CHECK(std::stod(beside.at("voronoi_density")) == doctest::Approx(kDensity).epsilon(0.05));
+  CHECK(std::stod(wall.at("voronoi_density")) == 0);
+  CHECK(wall.at("voronoi_speed") == "NaN");
+  CHECK(std::stod(wall.at("density")) == 0);
+}
+
+TEST_CASE("footfall run: the summary's areas carry analyze's Voronoi aggregates") {
+  // fd_2 (208 walkers, 2 persons/m² in a periodic corridor) measured from 1 s for 2 s, by the run
+  // and by footfall analyze on its trajectory: the same Voronoi density.
+  const fs::path dir = scratch("run_voronoi");
+  std::stringstream yaml;
+  yaml << std::ifstream(fs::path(FOOTFALL_SOURCE_DIR) / "data/validation/fd_2.yaml").rdbuf();
+  std::string text = yaml.str();
+  const std::size_t after = text.find("after: 10");
+  REQUIRE(after != std::string::npos);
+  text.replace(after, 9, "after: 1");
+  std::ofstream(dir / "fd.yaml") << text;
+  const std::string run = std::string(FOOTFALL_BINARY) + " run " + (dir / "fd.yaml").string() +
+                          " --headless --frames 90 -q --summary " + (dir / "s.json").string() + " --trajectory " +
+                          (dir / "t.csv").string();
+  REQUIRE(std::system(run.c_str()) == 0);
+  const std::string analyze = std::string(FOOTFALL_BINARY) + " analyze " + (dir / "t.csv").string() + " --scenario " +
+                              (dir / "fd.yaml").string() + " --out " + (dir / "out").string() + " -q --no-plot";
+  REQUIRE(std::system(analyze.c_str()) == 0);
+  const auto j = nlohmann::json::parse(std::ifstream(dir / "s.json"));
+  const auto& area = j["measurement"]["areas"]["corridor"];
+  const auto a = nlohmann::json::parse(std::ifstream(dir / "out" / "summary.json"))["measurement"]["areas"]["corridor"];
+  CHECK(area["area_m2"].get<double>() == doctest::Approx(104));
+  CHECK(area["frames"].get<int>() == a["frames"].get<int>());
+  CHECK(area["voronoi_density"].get<double>() == doctest::Approx(2.0).epsilon(0.05));
+  CHECK(area["voronoi_density"].get<double>() == doctest::Approx(a["voronoi_density"].get<double>()).epsilon(0.001));
+  // The run's speeds are its steps', analyze's differenced positions: close, not equal.
+  CHECK(area["voronoi_speed"].get<double>() == doctest::Approx(a["voronoi_speed"].get<double>()).epsilon(0.15));
+  CHECK(area["voronoi_specific_flow"].get<double>() == doctest::Approx(a["specific_flow"].get<double>()).epsilon(0.15));
 }

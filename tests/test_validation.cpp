@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "footfall/analysis/measurement.hpp"
+#include "footfall/analysis/voronoi_box.hpp"
 #include "footfall/behavior/free_path.hpp"
 #include "footfall/behavior/headway.hpp"
 #include "footfall/world/distance_field.hpp"
@@ -84,6 +85,38 @@ TEST_CASE("measurement: an area's density and speed, a line's crossings and flow
   m.observe(s);
   CHECK(m.lines()[0].crossings == 1);
   CHECK(m.lines()[0].first == doctest::Approx(2.0));
+}
+
+TEST_CASE("measurement: a run's Voronoi density of a periodic corridor is its set density, as analyze measures it") {
+  // fd_2: 208 walkers in a periodic 26 m x 4 m corridor, 2 persons/m². Measured from 2 s for 6 s:
+  // the whole corridor, and its middle.
+  Scenario s = load_scenario(source_path("data/validation/fd_2.yaml"));
+  s.measurement.areas.at(0).after = 2;
+  s.measurement.areas.push_back({"middle", {{5, 0}, {21, 0}, {21, 4}, {5, 4}}, 2});
+  Aabb areas;
+  for (const MeasurementArea& a : s.measurement.areas)
+    for (const Vec2& p : a.polygon) areas.add(p);
+  Measurements m(s.measurement, voronoi_box(s.world, areas, 2.0));
+  Simulation sim = make_sim(std::move(s));
+  m.observe(sim.snapshot());
+  for (int f = 0; f < 240; ++f) {
+    sim.step();
+    m.observe(sim.snapshot());
+  }
+  const std::vector<AreaResult> r = m.areas();
+  for (const AreaResult& a : r) {
+    MESSAGE("classic " << a.density << " /m², " << a.speed << " m/s; Voronoi " << a.voronoi_density << " /m², "
+                       << a.voronoi_speed << " m/s, specific flow " << a.voronoi_specific_flow);
+    CHECK(a.frames >= 180);  // 2 s to 8 s at 30 Hz
+    CHECK(a.frames <= 181);
+    CHECK(a.voronoi_density == doctest::Approx(2.0).epsilon(a.area > 100 ? 0.05 : 0.10));
+    CHECK(a.voronoi_speed > 0.3);
+    // Weighted by the cells, the Voronoi speed favours the walkers with room: a little higher.
+    CHECK(a.voronoi_speed == doctest::Approx(a.speed).epsilon(0.15));
+    CHECK(a.voronoi_specific_flow == doctest::Approx(a.voronoi_density * a.voronoi_speed).epsilon(0.10));
+  }
+  CHECK(r.at(0).area == doctest::Approx(104));
+  CHECK(r.at(0).density == doctest::Approx(2.0).epsilon(0.02));  // all 208 in the whole corridor
 }
 
 TEST_CASE("headway: the distance a body travels before it touches someone in its way") {

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include "footfall/world/shapes.hpp"
 
@@ -10,74 +9,6 @@ namespace footfall {
 namespace {
 
 constexpr double kJump = 3.0;  // metres between frames: a re-entry elsewhere, not a step
-
-// Per-frame values of one area, summed into a bin.
-struct AreaSums {
-  std::uint32_t frames = 0, speed_frames = 0;
-  double classic_density = 0, classic_speed = 0, voronoi_density = 0, voronoi_speed = 0, flow = 0;
-  std::uint32_t voronoi_speed_frames = 0;
-  void add(double cd, std::size_t inside, double speed_sum, const VoronoiMeasure& v) {
-    ++frames;
-    classic_density += cd;
-    if (inside) {
-      classic_speed += speed_sum / static_cast<double>(inside);
-      ++speed_frames;
-    }
-    voronoi_density += v.density;
-    if (v.density > 0) {
-      voronoi_speed += v.speed;
-      ++voronoi_speed_frames;
-    }
-    flow += v.density * v.speed;
-  }
-  AreaSample mean(double time) const {
-    AreaSample s;
-    s.time = time;
-    s.frames = frames;
-    if (frames) {
-      s.classic_density = classic_density / frames;
-      s.voronoi_density = voronoi_density / frames;
-      s.specific_flow = flow / frames;
-    }
-    if (speed_frames) s.classic_speed = classic_speed / speed_frames;
-    if (voronoi_speed_frames) s.voronoi_speed = voronoi_speed / voronoi_speed_frames;
-    return s;
-  }
-};
-
-Aabb polygon_box(const Polygon& p) {
-  Aabb b;
-  for (const Vec2& v : p) b.add(v);
-  return b;
-}
-
-HeatMap heat_map(const Trajectories& t, const AnalysisOptions& o) {
-  HeatMap h;
-  h.cell = o.heat_cell;
-  Vec2 lo = o.voronoi.lo, hi = o.voronoi.hi;
-  h.origin = lo;
-  h.nx = std::max(1, static_cast<int>(std::ceil((hi.x() - lo.x()) / h.cell)));
-  h.ny = std::max(1, static_cast<int>(std::ceil((hi.y() - lo.y()) / h.cell)));
-  const std::size_t n = static_cast<std::size_t>(h.nx) * h.ny;
-  std::vector<double> count(n, 0), speed(n, 0);
-  for (const TrajectoryFrame& f : t.frames)
-    for (std::size_t k = 0; k < f.position.size(); ++k) {
-      const Vec2 rel = (f.position[k] - lo) / h.cell;
-      const int x = static_cast<int>(std::floor(rel.x())), y = static_cast<int>(std::floor(rel.y()));
-      if (x < 0 || y < 0 || x >= h.nx || y >= h.ny) continue;
-      const std::size_t c = static_cast<std::size_t>(y) * h.nx + x;
-      count[c] += 1;
-      speed[c] += f.velocity[k].norm();
-    }
-  const double frames = std::max<double>(1, static_cast<double>(t.frames.size()));
-  h.density.resize(n);
-  h.speed.resize(n);
-  for (std::size_t c = 0; c < n; ++c) {
-    h.density[c] = count[c] / (frames * h.cell * h.cell);
-    h.speed[c] = count[c] > 0 ? speed[c] / count[c] : std::numeric_limits<double>::quiet_NaN();
-  }
-  return h;
-}
 
 // Trips: each pedestrian's stretches of consecutive frames without a jump; one that ends before
 // the last frame is a finished trip.
@@ -120,49 +51,34 @@ Analysis analyze(const Trajectories& t, const MeasurementSpec& spec, const Analy
     out.first_time = t.frames.front().time;
     out.last_time = t.frames.back().time;
   }
-  // Areas: where the cells need building (within reach of an area), and the bins.
-  Aabb reach;
-  for (const MeasurementArea& a : spec.areas) {
-    const Aabb b = polygon_box(a.polygon);
-    reach.add(b.lo);
-    reach.add(b.hi);
-  }
-  reach = reach.inflated(1.5 * o.voronoi.cutoff);
+  // Areas and heat maps, frame by frame from every pedestrian's Voronoi cell (the Voronoi heat map
+  // needs them all, not only those near an area).
+  const AreaMeter meter(spec.areas, o.voronoi.cutoff);
+  HeatMapBuilder heat(o.voronoi, o.heat_cell, o.solid);
   std::vector<AreaSums> bin(spec.areas.size()), total(spec.areas.size());
   std::vector<std::int64_t> bin_index(spec.areas.size(), -1);
-  for (const MeasurementArea& a : spec.areas) out.areas.push_back({a.name, polygon_area(a.polygon), {}, {}});
+  for (std::size_t k = 0; k < spec.areas.size(); ++k) out.areas.push_back({spec.areas[k].name, meter.area(k), {}, {}});
   const auto flush = [&](std::size_t k) {
-    if (bin[k].frames) out.areas[k].series.push_back(bin[k].mean(spec.areas[k].after + bin_index[k] * o.interval));
+    if (bin[k].frames()) out.areas[k].series.push_back(bin[k].mean(spec.areas[k].after + bin_index[k] * o.interval));
     bin[k] = {};
   };
-  std::vector<std::uint8_t> wanted;
   std::vector<double> speeds;
   for (const TrajectoryFrame& f : t.frames) {
-    if (spec.areas.empty()) break;
-    wanted.assign(f.position.size(), 0);
     speeds.resize(f.position.size());
-    for (std::size_t k = 0; k < f.position.size(); ++k) {
-      const Vec2& p = f.position[k];
-      wanted[k] = p.x() >= reach.lo.x() && p.y() >= reach.lo.y() && p.x() <= reach.hi.x() && p.y() <= reach.hi.y();
-      speeds[k] = f.velocity.empty() ? 0.0 : f.velocity[k].norm();
-    }
-    const std::vector<Polygon> cells = voronoi_cells(f.position, o.voronoi, wanted);
+    for (std::size_t k = 0; k < f.position.size(); ++k) speeds[k] = f.velocity.empty() ? 0.0 : f.velocity[k].norm();
+    const std::vector<Polygon> cells = voronoi_cells(f.position, o.voronoi);
+    heat.add(f.position, speeds, cells);
     for (std::size_t k = 0; k < spec.areas.size(); ++k) {
       const MeasurementArea& a = spec.areas[k];
       if (f.time < a.after - 1e-9) continue;
-      std::size_t inside = 0;
-      double speed_sum = 0;
-      for (std::size_t i = 0; i < f.position.size(); ++i)
-        if (polygon_contains(a.polygon, f.position[i])) ++inside, speed_sum += speeds[i];
-      const VoronoiMeasure v = voronoi_measure(cells, speeds, a.polygon);
-      const double cd = static_cast<double>(inside) / out.areas[k].area;
+      const AreaFrame measured = meter.measure(k, f.position, speeds, cells);
       const auto b = static_cast<std::int64_t>(std::floor((f.time - a.after) / o.interval + 1e-9));
       if (b != bin_index[k]) {
         if (bin_index[k] >= 0) flush(k);
         bin_index[k] = b;
       }
-      bin[k].add(cd, inside, speed_sum, v);
-      total[k].add(cd, inside, speed_sum, v);
+      bin[k].add(measured);
+      total[k].add(measured);
     }
   }
   for (std::size_t k = 0; k < spec.areas.size(); ++k) {
@@ -218,7 +134,7 @@ Analysis analyze(const Trajectories& t, const MeasurementSpec& spec, const Analy
     out.lines.push_back(std::move(l));
   }
   trips(t, o, out);
-  out.heat = heat_map(t, o);
+  out.heat = heat.finish();
   return out;
 }
 

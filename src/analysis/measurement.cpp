@@ -7,12 +7,6 @@
 namespace footfall {
 namespace {
 
-double polygon_area(const std::vector<Vec2>& poly) {
-  double twice = 0;
-  for (std::size_t i = 0, n = poly.size(); i < n; ++i) twice += cross(poly[i], poly[(i + 1) % n]);
-  return 0.5 * std::abs(twice);
-}
-
 // A step longer than this between two frames is a jump (a periodic wrap, a new pedestrian in a
 // slot), not a walk across a line.
 constexpr double kJump = 3.0;
@@ -25,8 +19,9 @@ double snapshot_speed(const Snapshot& s, std::size_t a) {
   return p.velocity().norm();
 }
 
-Measurements::Measurements(MeasurementSpec spec)
-    : spec_(std::move(spec)), area_sums_(spec_.areas.size()), line_counts_(spec_.lines.size()),
+Measurements::Measurements(MeasurementSpec spec, const VoronoiFrame& voronoi)
+    : spec_(std::move(spec)), voronoi_(voronoi), meter_(spec_.areas, voronoi.cutoff),
+      area_sums_(spec_.areas.size()), lane_sums_(spec_.areas.size()), line_counts_(spec_.lines.size()),
       line_times_(spec_.lines.size()) {
   // An area's lanes run along its longer side.
   for (const MeasurementArea& area : spec_.areas) {
@@ -59,33 +54,36 @@ double lane_order(std::span<const Vec2> at, std::span<const std::int8_t> side, c
 
 void Measurements::observe(const Snapshot& s) {
   const std::size_t n = s.agents;
+  bool any = false;  // an area measured in this frame (past its warm-up)
+  for (const MeasurementArea& area : spec_.areas) any = any || s.time >= area.after;
+  if (any) {
+    // The cells of the agents near an area, once for all areas.
+    at_.clear();
+    speeds_.clear();
+    for (std::size_t a = 0; a < n; ++a)
+      if (s.active[a]) {
+        at_.push_back(s.location[a]);
+        speeds_.push_back(snapshot_speed(s, a));
+      }
+    meter_.mark_needed(at_, wanted_);
+    const std::vector<Polygon> cells = voronoi_cells(at_, voronoi_, wanted_);
+    for (std::size_t k = 0; k < spec_.areas.size(); ++k)
+      if (s.time >= spec_.areas[k].after) area_sums_[k].add(meter_.measure(k, at_, speeds_, cells));
+  }
   for (std::size_t k = 0; k < spec_.areas.size(); ++k) {
     const MeasurementArea& area = spec_.areas[k];
     if (s.time < area.after) continue;
     const Vec2& axis = lane_axis_[k];
-    std::size_t inside = 0;
-    double speed = 0;
     lane_at_.clear();
     lane_side_.clear();
     for (std::size_t a = 0; a < n; ++a) {
       if (!s.active[a] || !polygon_contains(area.polygon, s.location[a])) continue;
-      ++inside;
-      speed += snapshot_speed(s, a);
       lane_at_.push_back(s.location[a]);
       lane_side_.push_back(unit_from_heading(s.heading[a]).dot(axis) >= 0 ? 1 : -1);
     }
     if (const double order = lane_order(lane_at_, lane_side_, axis); !std::isnan(order)) {
-      area_sums_[k].lanes += order;
-      ++area_sums_[k].lane_frames;
-    }
-    AreaSums& sum = area_sums_[k];
-    const double density = static_cast<double>(inside) / polygon_area(area.polygon);
-    sum.density += density;
-    sum.flow += inside ? density * speed / static_cast<double>(inside) : 0.0;
-    ++sum.frames;
-    if (inside) {
-      sum.speed += speed / static_cast<double>(inside);
-      ++sum.speed_frames;
+      lane_sums_[k].lanes += order;
+      ++lane_sums_[k].frames;
     }
   }
   if (!spec_.lines.empty() && previous_.size() == n) {
@@ -113,15 +111,18 @@ void Measurements::observe(const Snapshot& s) {
 
 std::vector<AreaResult> Measurements::areas() const {
   std::vector<AreaResult> out;
-  for (const AreaSums& sum : area_sums_) {
+  for (std::size_t k = 0; k < area_sums_.size(); ++k) {
+    const AreaSample m = area_sums_[k].mean(spec_.areas[k].after);
     AreaResult r;
-    r.frames = sum.frames;
-    if (sum.frames) {
-      r.density = sum.density / static_cast<double>(sum.frames);
-      r.specific_flow = sum.flow / static_cast<double>(sum.frames);
-    }
-    if (sum.speed_frames) r.speed = sum.speed / static_cast<double>(sum.speed_frames);
-    if (sum.lane_frames) r.lane_order = sum.lanes / static_cast<double>(sum.lane_frames);
+    r.frames = m.frames;
+    r.area = meter_.area(k);
+    r.density = m.classic_density;
+    r.speed = m.classic_speed;
+    r.specific_flow = m.classic_flow;
+    r.voronoi_density = m.voronoi_density;
+    r.voronoi_speed = m.voronoi_speed;
+    r.voronoi_specific_flow = m.specific_flow;
+    if (lane_sums_[k].frames) r.lane_order = lane_sums_[k].lanes / static_cast<double>(lane_sums_[k].frames);
     out.push_back(r);
   }
   return out;

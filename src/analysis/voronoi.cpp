@@ -1,6 +1,7 @@
 #include "footfall/analysis/voronoi.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "footfall/world/grid.hpp"
@@ -57,17 +58,21 @@ std::vector<Polygon> voronoi_cells(std::span<const Vec2> points, const VoronoiFr
   for (const Vec2& s : sites) box.add(s);
   UniformGrid grid(box.inflated(1), std::max(2 * f.cutoff, 0.5));
   grid.build_points(sites);
+  // The disc, as a 16-gon of equal area (its corners worked out once), clipped to the box.
   constexpr int kDisc = 16;
+  const double r = f.cutoff * std::sqrt(2 * kPi / (kDisc * std::sin(2 * kPi / kDisc)));
+  std::array<Vec2, kDisc> disc;
+  for (int k = 0; k < kDisc; ++k) {
+    const double a = 2 * kPi * k / kDisc;
+    disc[k] = r * Vec2(std::cos(a), std::sin(a));
+  }
+  std::vector<std::pair<double, std::uint32_t>> near;  // a cell's neighbours: squared distance, site
   for (std::size_t i = 0; i < n; ++i) {
     if (!wanted.empty() && !wanted[i]) continue;
     const Vec2 p = points[i];
     Polygon cell;
-    // The disc, as a 16-gon of equal area, clipped to the box.
-    const double r = f.cutoff * std::sqrt(2 * kPi / (kDisc * std::sin(2 * kPi / kDisc)));
-    for (int k = 0; k < kDisc; ++k) {
-      const double a = 2 * kPi * k / kDisc;
-      cell.push_back(p + r * Vec2(std::cos(a), std::sin(a)));
-    }
+    cell.reserve(kDisc + 8);
+    for (const Vec2& corner : disc) cell.push_back(p + corner);
     // Along a periodic axis the seam is no wall: the images across it bound the cell instead.
     for (int axis = 0; axis < 2; ++axis) {
       if (axis == f.periodic_axis) continue;
@@ -75,13 +80,25 @@ std::vector<Polygon> voronoi_cells(std::span<const Vec2> points, const VoronoiFr
       cell = clip_half_plane(cell, f.hi, normal);
       cell = clip_half_plane(cell, f.lo, -normal);
     }
+    // Nearest neighbours first: they shape the cell, and one twice as far as the cell's farthest
+    // corner has its bisector beyond it and would cut nothing, so it is skipped.
+    near.clear();
     grid.for_each_in(Aabb{p, p}.inflated(2 * f.cutoff), [&](std::uint32_t j) {
-      if (j == i || cell.empty()) return;
-      const Vec2 q = sites[j];
-      const Vec2 d = q - p;
-      if (d.squaredNorm() < 1e-18) return;  // two at one spot: neither bounds the other
-      cell = clip_half_plane(cell, 0.5 * (p + q), d);
+      const double d2 = (sites[j] - p).squaredNorm();
+      if (j != i && d2 >= 1e-18) near.emplace_back(d2, j);  // two at one spot: neither bounds the other
     });
+    // The nearest dozen in order; the others (in any order) mostly fail the reach test at once.
+    const auto nearest = near.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(12, near.size()));
+    std::partial_sort(near.begin(), nearest, near.end());
+    double reach = kInf;
+    for (const auto& [d2, j] : near) {
+      if (cell.empty()) break;
+      if (d2 > reach) continue;
+      const Vec2 q = sites[j];
+      cell = clip_half_plane(cell, 0.5 * (p + q), q - p);
+      reach = 0;
+      for (const Vec2& v : cell) reach = std::max(reach, 4 * (v - p).squaredNorm());
+    }
     cells[i] = std::move(cell);
   }
   return cells;

@@ -79,15 +79,20 @@ void write_analysis_csv(const Analysis& a, const fs::path& dir) {
   }
   {
     auto out = open(dir / "heatmap.csv");
-    out << "x,y,density,speed\n";
+    out << "x,y,density,speed,voronoi_density,voronoi_speed\n";
     const HeatMap& h = a.heat;
+    const auto value = [&out](double v) {  // nobody there: no speed
+      if (std::isnan(v)) out << "NaN";
+      else out << round6(v);
+    };
     for (int y = 0; y < h.ny; ++y) {
       for (int x = 0; x < h.nx; ++x) {
-        const std::size_t c = static_cast<std::size_t>(y) * h.nx + x;
+        const std::size_t c = h.index(x, y);
         out << round6(h.origin.x() + (x + 0.5) * h.cell) << ',' << round6(h.origin.y() + (y + 0.5) * h.cell) << ','
             << round6(h.density[c]) << ',';
-        if (std::isnan(h.speed[c])) out << "NaN";
-        else out << round6(h.speed[c]);
+        value(h.speed[c]);
+        out << ',' << round6(h.voronoi_density[c]) << ',';
+        value(h.voronoi_speed[c]);
         out << '\n';
       }
       out << '\n';  // gnuplot's scan lines
@@ -119,8 +124,11 @@ std::vector<fs::path> plot_analysis(const Analysis& a, const fs::path& dir) {
                          : "plot 'trips.csv' using (bin($4)):(1) smooth frequency with boxes title 'trips per 5 s'\n";
     plots.emplace_back("trip_times.png", s);
   }
-  for (const auto& [name, column, label] : {std::tuple{"heatmap_density.png", 3, "density (persons/m², mean over the run)"},
-                                            std::tuple{"heatmap_speed.png", 4, "speed (m/s, mean of those there)"}}) {
+  for (const auto& [name, column, label] :
+       {std::tuple{"heatmap_density.png", 3, "density (persons/m², mean over the run)"},
+        std::tuple{"heatmap_speed.png", 4, "speed (m/s, mean of those there)"},
+        std::tuple{"heatmap_voronoi_density.png", 5, "Voronoi density (persons/m², mean over the run)"},
+        std::tuple{"heatmap_voronoi_speed.png", 6, "Voronoi speed (m/s, weighted by the cells' shares)"}}) {
     std::string s = kHead;
     s += "set title " + gnuplot_quote(label) + "\nset xlabel 'x (m)'\nset ylabel 'y (m)'\nset size ratio -1\n"
          "set palette rgbformulae 33,13,10\nset datafile missing 'NaN'\nunset key\n"
@@ -187,13 +195,19 @@ nlohmann::ordered_json analysis_json(const Analysis& a) {
                 {"p50_s", round6(trip_quantile(a.trips, 0.5))},
                 {"p90_s", round6(trip_quantile(a.trips, 0.9))},
                 {"max_s", round6(longest)}};
-  double peak_density = 0, peak_speed = 0;
-  for (std::size_t c = 0; c < a.heat.density.size(); ++c) {
-    peak_density = std::max(peak_density, a.heat.density[c]);
-    if (!std::isnan(a.heat.speed[c])) peak_speed = std::max(peak_speed, a.heat.speed[c]);
-  }
-  j["heat_map"] = {{"cell_m", a.heat.cell}, {"nx", a.heat.nx}, {"ny", a.heat.ny},
-                   {"max_density", round6(peak_density)}, {"max_speed", round6(peak_speed)}};
+  const auto peak = [](const std::vector<double>& v) {
+    double most = 0;
+    for (const double x : v)
+      if (!std::isnan(x)) most = std::max(most, x);
+    return round6(most);
+  };
+  j["heat_map"] = {{"cell_m", a.heat.cell},
+                   {"nx", a.heat.nx},
+                   {"ny", a.heat.ny},
+                   {"max_density", peak(a.heat.density)},
+                   {"max_speed", peak(a.heat.speed)},
+                   {"max_voronoi_density", peak(a.heat.voronoi_density)},
+                   {"max_voronoi_speed", peak(a.heat.voronoi_speed)}};
   std::size_t points = 0;
   for (const AreaAnalysis& area : a.areas)
     for (const AreaSample& s : area.series) points += s.voronoi_density > 0;

@@ -6,6 +6,7 @@
 
 #include "analysis_files.hpp"
 #include "commands.hpp"
+#include "footfall/analysis/voronoi_box.hpp"
 #include "footfall/output/trajectory_db_reader.hpp"
 #include "footfall/scenario/scenario.hpp"
 
@@ -13,35 +14,12 @@ namespace footfall::app {
 namespace fs = std::filesystem;
 namespace {
 
-// The box Voronoi cells and heat maps are clipped to: the world's obstacles and regions (walls
-// bound a corridor), else where the pedestrians went; a periodic axis spans its period.
-VoronoiFrame analysis_frame(const World& w, const Trajectories& t, double cutoff) {
-  const Aabb things = content_bounds(w);
-  Aabb walked;
+// Where the file's pedestrians went.
+Aabb walked(const Trajectories& t) {
+  Aabb box;
   for (const TrajectoryFrame& f : t.frames)
-    for (const Vec2& p : f.position) walked.add(p);
-  // Per axis: the world's things where the walkers stay within them (walls bound a corridor),
-  // else the walkers' extent with a cutoff's margin as well.
-  Aabb box = things;
-  for (int k = 0; k < 2; ++k) {
-    if (!(walked.lo[k] <= walked.hi[k])) continue;
-    if (things.lo[k] <= walked.lo[k] && things.hi[k] >= walked.hi[k]) continue;
-    box.lo[k] = std::min(things.lo[k], walked.lo[k] - cutoff);
-    box.hi[k] = std::max(things.hi[k], walked.hi[k] + cutoff);
-  }
-  if (!(box.lo.x() <= box.hi.x() && box.lo.y() <= box.hi.y())) box = Aabb{Vec2(-10, -10), Vec2(10, 10)};
-  VoronoiFrame f;
-  f.lo = box.lo;
-  f.hi = box.hi;
-  f.cutoff = cutoff;
-  if (w.periodic.on()) {
-    f.periodic_axis = w.periodic.axis;
-    f.period_lo = w.periodic.lo;
-    f.period_hi = w.periodic.hi;
-    f.lo[w.periodic.axis] = w.periodic.lo;
-    f.hi[w.periodic.axis] = w.periodic.hi;
-  }
-  return f;
+    for (const Vec2& p : f.position) box.add(p);
+  return box;
 }
 
 }  // namespace
@@ -74,7 +52,16 @@ int analyze_command(const AnalyzeOptions& o) {
   options.interval = o.interval;
   options.speed_window = o.speed_window;
   options.heat_cell = o.heat_cell;
-  options.voronoi = analysis_frame(scenario.world, t, o.cutoff);
+  options.voronoi = voronoi_box(scenario.world, walked(t), o.cutoff);
+  const World& world = scenario.world;
+  options.solid = [&world](const Vec2& p) {
+    bool inside = false;
+    world.for_each_obstacle_near(Aabb{p, p}, [&](std::uint32_t k) {
+      const Obstacle& ob = world.obstacles[k];
+      inside = inside || (ob.solid && distance_to(ob.shape, p) <= 0);
+    });
+    return inside;
+  };
   MeasurementSpec spec = scenario.measurement;
   if (spec.areas.empty()) {  // no areas: the whole box, so the run still has a fundamental diagram
     const Vec2 lo = options.voronoi.lo, hi = options.voronoi.hi;

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "footfall/analysis/voronoi_box.hpp"
 #include "footfall/core/atomic_file.hpp"
 #include "footfall/motion/library.hpp"
 #include "footfall/output/juelich_txt.hpp"
@@ -96,7 +97,9 @@ nlohmann::ordered_json measurement_json(const Measurements& m) {
     const AreaResult& r = area_results[k];
     areas[m.spec().areas[k].name] = {{"density", r.density}, {"speed", r.speed},
                                      {"specific_flow", r.specific_flow}, {"lane_order", r.lane_order},
-                                     {"frames", r.frames}};
+                                     {"frames", r.frames}, {"area_m2", r.area},
+                                     {"voronoi_density", r.voronoi_density}, {"voronoi_speed", r.voronoi_speed},
+                                     {"voronoi_specific_flow", r.voronoi_specific_flow}};
   }
   const auto line_results = m.lines();
   for (std::size_t k = 0; k < line_results.size(); ++k) {
@@ -108,6 +111,15 @@ nlohmann::ordered_json measurement_json(const Measurements& m) {
                                      {"steady_specific_flow", r.steady_specific_flow}};
   }
   return {{"areas", areas}, {"lines", lines}};
+}
+
+// The box the run's Voronoi cells are clipped to: analyze's (voronoi_box), with the measurement
+// areas standing in for where the pedestrians go, which a run learns only at its end.
+VoronoiFrame measurement_voronoi(const World& world, const MeasurementSpec& spec) {
+  Aabb areas;
+  for (const MeasurementArea& a : spec.areas)
+    for (const Vec2& p : a.polygon) areas.add(p);
+  return voronoi_box(world, areas, VoronoiFrame{}.cutoff);
 }
 
 }  // namespace
@@ -231,7 +243,7 @@ int run_command(const RunOptions& o) {
     };
     write_frame(sim.snapshot());
     const std::size_t initial = sim.active_count();  // with those who enter later: every id given
-    Measurements measurements(scenario.measurement);
+    Measurements measurements(scenario.measurement, measurement_voronoi(sim.world(), scenario.measurement));
     measurements.observe(sim.snapshot());
     // Only for runs without a window (a window shows how it goes).
     ProgressBar progress(render && !offscreen ? 0 : frames, stderr,

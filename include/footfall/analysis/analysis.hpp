@@ -1,12 +1,16 @@
 #pragma once
 // What `footfall analyze` measures in a run's trajectories (docs/analysis.md): per measurement area
 // the classic and Voronoi density and speed and the specific flow over time, per line the flow over
-// time, the distribution of trip times, density and speed heat maps over the world, and the
-// fundamental diagram (the areas' time bins as points). Pure functions over Trajectories.
+// time, the distribution of trip times, classic and Voronoi density and speed heat maps over the
+// world, and the fundamental diagram (the areas' time bins as points). Pure functions over
+// Trajectories.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
+#include "footfall/analysis/area_measure.hpp"
+#include "footfall/analysis/heat_map.hpp"
 #include "footfall/analysis/measurement.hpp"
 #include "footfall/analysis/trajectories.hpp"
 #include "footfall/analysis/voronoi.hpp"
@@ -18,17 +22,7 @@ struct AnalysisOptions {
   double speed_window = 1.0;  // seconds over which a pedestrian's velocity is differenced
   double heat_cell = 0.5;     // metres: the heat maps' cell
   VoronoiFrame voronoi;       // the box the cells are clipped to, the cutoff, a periodic axis
-};
-
-// Means over the frames of one time bin (or, for an area's aggregate, over all its frames).
-struct AreaSample {
-  double time = 0;                // the bin's start, seconds
-  std::uint32_t frames = 0;       // frames in the bin
-  double classic_density = 0;     // persons/m²: N / |A|
-  double classic_speed = 0;       // m/s: mean speed of those inside (frames with nobody skipped)
-  double voronoi_density = 0;     // persons/m² (Steffen & Seyfried 2010)
-  double voronoi_speed = 0;       // m/s, weighted by the cells' shares of the area
-  double specific_flow = 0;       // persons/(m·s): Voronoi density × Voronoi speed
+  std::function<bool(const Vec2&)> solid;  // inside a building: heat-map cells there stay empty
 };
 
 struct LineSample {
@@ -40,14 +34,6 @@ struct LineSample {
 struct Trip {
   std::string who;
   double start = 0, end = 0;  // seconds: first and last frame seen
-};
-
-struct HeatMap {
-  Vec2 origin = Vec2::Zero();  // the lower-left corner
-  double cell = 0.5;
-  int nx = 0, ny = 0;
-  std::vector<double> density;  // persons/m², mean over the run's frames
-  std::vector<double> speed;    // m/s, mean of those who stood in the cell; NaN where nobody did
 };
 
 struct AreaAnalysis {

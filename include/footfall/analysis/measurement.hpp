@@ -1,13 +1,16 @@
 #pragma once
 // Measurement areas and lines over published frames, as pedestrian dynamics measures a crowd
 // (reference/pedestrian-dynamics.md §8): the classic density and mean speed of an area (JPSreport
-// Method C) and the flow across a line (Method A, ⟨J⟩ = N / (t_N − t_1)). Reads snapshots only.
+// Method C), its Voronoi density and speed (Method D, as `footfall analyze` measures them:
+// area_measure.hpp) and the flow across a line (Method A, ⟨J⟩ = N / (t_N − t_1)). Reads snapshots
+// only.
 #include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "footfall/agents/agents.hpp"
+#include "footfall/analysis/area_measure.hpp"
 
 namespace footfall {
 
@@ -34,6 +37,10 @@ struct AreaResult {
   double speed = 0;          // m/s: mean over frames of the mean speed of those inside (empty frames skipped)
   double specific_flow = 0;  // persons/(m·s): mean over frames of density × speed
   std::uint64_t frames = 0;  // frames measured
+  double area = 0;           // m²
+  // Steffen & Seyfried's, means over frames as `footfall analyze` takes them (its summary's
+  // voronoi_density, voronoi_speed and specific_flow), from the agents' step speeds.
+  double voronoi_density = 0, voronoi_speed = 0, voronoi_specific_flow = 0;
   // Lane order (lane_order below) over frames with anyone to compare; 0 when nobody was.
   double lane_order = 0;
 };
@@ -64,7 +71,8 @@ double snapshot_speed(const Snapshot& s, std::size_t agent);
 
 class Measurements {
  public:
-  explicit Measurements(MeasurementSpec spec);
+  // `voronoi`: the box cells are clipped to (voronoi_box.hpp), the cutoff, a periodic axis.
+  explicit Measurements(MeasurementSpec spec, const VoronoiFrame& voronoi = {});
   // Every published frame, in order.
   void observe(const Snapshot& s);
   const MeasurementSpec& spec() const { return spec_; }
@@ -72,12 +80,15 @@ class Measurements {
   std::vector<LineResult> lines() const;
 
  private:
-  struct AreaSums {
-    double density = 0, speed = 0, flow = 0, lanes = 0;
-    std::uint64_t frames = 0, speed_frames = 0, lane_frames = 0;
+  struct LaneSums {
+    double lanes = 0;
+    std::uint64_t frames = 0;
   };
   MeasurementSpec spec_;
+  VoronoiFrame voronoi_;
+  AreaMeter meter_;
   std::vector<AreaSums> area_sums_;
+  std::vector<LaneSums> lane_sums_;
   std::vector<LineResult> line_counts_;
   std::vector<std::vector<double>> line_times_;  // each line's crossing times
   std::vector<Vec2> previous_;            // each agent's location in the frame before
@@ -85,6 +96,9 @@ class Measurements {
   std::vector<Vec2> lane_axis_;           // each area's long side, along which its lanes run
   std::vector<Vec2> lane_at_;             // scratch: the walkers inside an area, and their sides
   std::vector<std::int8_t> lane_side_;
+  std::vector<Vec2> at_;                  // scratch: the active agents, their speeds, the cells wanted
+  std::vector<double> speeds_;
+  std::vector<std::uint8_t> wanted_;
 };
 
 }  // namespace footfall
