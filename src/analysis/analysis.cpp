@@ -54,7 +54,21 @@ Analysis analyze(const Trajectories& t, const MeasurementSpec& spec, const Analy
   // Areas and heat maps, frame by frame from every pedestrian's Voronoi cell (the Voronoi heat map
   // needs them all, not only those near an area).
   const AreaMeter meter(spec.areas, o.voronoi.cutoff);
-  HeatMapBuilder heat(o.voronoi, o.heat_cell, o.solid);
+  // The heat maps cover where people walked (their cells reach the cutoff beyond), within the
+  // Voronoi box: that box defaults to ±1 km, a 16-million-cell grid at 0.5 m.
+  VoronoiFrame walked = o.voronoi;
+  Aabb seen;
+  for (const TrajectoryFrame& f : t.frames)
+    for (const Vec2& p : f.position) seen.add(p);
+  if (seen.lo.x() <= seen.hi.x()) {
+    // On the same grid as the whole box's, so a place keeps its cell.
+    const Aabb reach = seen.inflated(o.voronoi.cutoff + o.heat_cell);
+    const Vec2 skip = ((reach.lo - o.voronoi.lo) / o.heat_cell).array().floor().max(0.0).matrix();
+    walked.lo = o.voronoi.lo + skip * o.heat_cell;
+    walked.hi = reach.hi.cwiseMin(o.voronoi.hi);
+    if (walked.lo.x() >= walked.hi.x() || walked.lo.y() >= walked.hi.y()) walked = o.voronoi;
+  }
+  HeatMapBuilder heat(walked, o.heat_cell, o.solid);
   std::vector<AreaSums> bin(spec.areas.size()), total(spec.areas.size());
   std::vector<std::int64_t> bin_index(spec.areas.size(), -1);
   for (std::size_t k = 0; k < spec.areas.size(); ++k) out.areas.push_back({spec.areas[k].name, meter.area(k), {}, {}});

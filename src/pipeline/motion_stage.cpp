@@ -17,7 +17,9 @@ double step_fraction(const Plan& p, double t) {
 }
 
 motion::Move move_of(const Decision& d, bool moved) {
-  if (d.blocked) return motion::Move::Hold;
+  // Boxed in, the figure steps in place: the free foot lifts and sets down where it was, so that
+  // the other foot bears the weight from the next step on, as the agent's feet say.
+  if (d.blocked) return motion::Move::Close;
   switch (d.step.kind) {
     case StepKind::Stay: return moved ? motion::Move::Close : motion::Move::Stand;
     case StepKind::Turn: return motion::Move::Turn;

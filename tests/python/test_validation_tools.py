@@ -47,9 +47,10 @@ def test_weidmann_curve_matches_the_reference_table():
 
 
 def test_counterflow_sources_uses_the_counterflow_walker():
-    # The same walker as counterflow.yaml, fed by one source at each end instead of two crowds.
+    # The same walker as counterflow.yaml (the suite's one walker), fed by one source at each end
+    # instead of two crowds.
     fed, filled = make_validation.counterflow_sources(), make_validation.counterflow()
-    walker = make_validation.walker(free_path=True)
+    walker = make_validation.walker()
     assert walker in fed and walker in filled
     assert fed.count("behavior: walker") == 2 and "agents:" not in fed
     assert "name: east" in fed and "name: west" in fed and "walking: true" in fed
