@@ -62,6 +62,18 @@ behaviors:
       walk: {type: walk, inputs: [seek, others], time_gap: )" + std::to_string(time_gap) + "}\n";
 }
 
+// The counterflow's hallway, 4 m × 74 m, its walker headed for (60, 2) beyond the east end.
+Scenario hallway() {
+  return parse_scenario(walker(true) + R"(
+world:
+  segments:
+    - {from: [-12, 0], to: [62, 0], class: wall}
+    - {from: [-12, 4], to: [62, 4], class: wall}
+agents:
+  - {behavior: w, position: [1, 1], set: {goal.target: [60, 2]}}
+)", "hallway.yaml");
+}
+
 }  // namespace
 
 TEST_CASE("measurement: an area's density and speed, a line's crossings and flow") {
@@ -219,14 +231,7 @@ agents:
 TEST_CASE("navigation field: 1 m beside the line through a far goal, it points at the goal") {
   // A graph search over 16 grid directions read a way √5 − 2 = 0.24 m longer per metre beside that
   // line and pointed 13° toward it; fast marching is exact for plane fronts.
-  const Scenario s = parse_scenario(walker(true) + R"(
-world:
-  segments:
-    - {from: [-12, 0], to: [62, 0], class: wall}
-    - {from: [-12, 4], to: [62, 4], class: wall}
-agents:
-  - {behavior: w, position: [1, 1], set: {goal.target: [60, 2]}}
-)", "hallway.yaml");
+  const Scenario s = hallway();
   const DistanceField f = DistanceField::build(s.world, {60, 2});
   REQUIRE(f.valid());
   for (const Vec2 p : {Vec2(5, 1), Vec2(15, 3), Vec2(25, 0.5), Vec2(40, 3.5)}) {
@@ -239,14 +244,7 @@ agents:
 }
 
 TEST_CASE("crowd-aware field: a way against the crowd costs more, one along it nothing") {
-  const Scenario s = parse_scenario(walker(true) + R"(
-world:
-  segments:
-    - {from: [-12, 0], to: [62, 0], class: wall}
-    - {from: [-12, 4], to: [62, 4], class: wall}
-agents:
-  - {behavior: w, position: [1, 1], set: {goal.target: [60, 2]}}
-)", "hallway.yaml");
+  const Scenario s = hallway();
   FieldParams p;
   p.keep_costs = true;
   const DistanceField still = DistanceField::build(s.world, {60, 2}, p);
