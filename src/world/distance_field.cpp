@@ -1,5 +1,6 @@
 #include "footfall/world/distance_field.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <queue>
@@ -67,7 +68,9 @@ void DistanceField::rebuild_with_crowd(std::span<const CrowdWalker> crowd, const
   if (base_cost_.empty() || !c.on()) return;
   // Densities on the grid, each walker spread by the biweight kernel (1 − r²/R²)², whose integral
   // over the plane is πR²/3: a walker adds one person to the cells round it.
-  std::vector<double> against(base_cost_.size(), 0.0), anyone(base_cost_.size(), 0.0);
+  std::vector<double> against(base_cost_.size(), 0.0), anyone(base_cost_.size(), 0.0),
+      in_the_way(base_cost_.size(), 0.0);
+  constexpr double kFreeSpeed = 1.34;  // m/s, Weidmann 1993
   const double r2 = c.radius * c.radius, norm = 3.0 / (kPi * r2);
   const int reach = static_cast<int>(std::ceil(c.radius / res_));
   for (const CrowdWalker& w : crowd) {
@@ -77,7 +80,9 @@ void DistanceField::rebuild_with_crowd(std::span<const CrowdWalker> crowd, const
     // Against the way: the part of the walker's velocity opposite the field's direction where it
     // stands, as a fraction of its speed; standing walkers walk against nobody.
     const double speed = w.velocity.norm();
-    const double opposed = speed > 0.1 ? std::max(0.0, -direction(w.at).dot(w.velocity) / speed) : 0.0;
+    const Vec2 way = direction(w.at);
+    const double opposed = speed > 0.1 ? std::max(0.0, -way.dot(w.velocity) / speed) : 0.0;
+    const double slowing = std::clamp(1.0 - way.dot(w.velocity) / kFreeSpeed, 0.0, 1.0);
     for (int y = std::max(0, cy - reach); y <= std::min(ny_ - 1, cy + reach); ++y)
       for (int x = std::max(0, cx - reach); x <= std::min(nx_ - 1, cx + reach); ++x) {
         const Vec2 centre = origin_ + Vec2((x + 0.5) * res_, (y + 0.5) * res_);
@@ -87,11 +92,12 @@ void DistanceField::rebuild_with_crowd(std::span<const CrowdWalker> crowd, const
         const std::size_t i = static_cast<std::size_t>(y) * nx_ + x;
         against[i] += k * opposed;
         anyone[i] += k;
+        in_the_way[i] += k * slowing;
       }
   }
   std::vector<double> cost(base_cost_.size());
   for (std::size_t i = 0; i < cost.size(); ++i)
-    cost[i] = base_cost_[i] * (1.0 + c.against * against[i] + c.density * anyone[i]);
+    cost[i] = base_cost_[i] * (1.0 + c.against * against[i] + c.density * anyone[i] + c.slow * in_the_way[i]);
   // Marched only over the walkers' box and the goal, kCrowdMargin round them: ways that leave it
   // take the static field's values at its edge.
   Aabb box;

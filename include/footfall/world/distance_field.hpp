@@ -31,9 +31,14 @@ struct FieldParams {
 struct CrowdCost {
   double against = 0;   // m²: the unit cost grows by this times the density walking against the way
   double density = 0;   // m²: ... and by this times the density of anyone (congestion)
+  // m²: ... and by this times the density of those in the way: each walker weighted by how far it
+  // falls short of walking the way at free speed, 1 − v·d / 1.34 m/s clamped to [0, 1] (standing
+  // or walking against it: 1; walking it at Weidmann's free speed: 0). Queues are routed round;
+  // one's own stream, flowing, is not.
+  double slow = 0;
   double radius = 1.0;  // m: each walker is spread over a disc this wide (biweight kernel)
   double every = 1.0;   // s between rebuilds
-  bool on() const { return against > 0 || density > 0; }
+  bool on() const { return against > 0 || density > 0 || slow > 0; }
 };
 
 // A walker as crowd-aware fields see it.
