@@ -98,8 +98,8 @@ void DistanceField::rebuild_with_crowd(std::span<const CrowdWalker> crowd, const
   std::vector<double> cost(base_cost_.size());
   for (std::size_t i = 0; i < cost.size(); ++i)
     cost[i] = base_cost_[i] * (1.0 + c.against * against[i] + c.density * anyone[i] + c.slow * in_the_way[i]);
-  // Marched only over the walkers' box and the goal, kCrowdMargin round them: ways that leave it
-  // take the static field's values at its edge.
+  // Marched only over the box of the walkers and the goal, kCrowdMargin round them, as a closed
+  // box: outside it, and where its ways would leave it, the static field stands (march).
   Aabb box;
   box.add(goal_);
   for (const CrowdWalker& w : crowd) box.add(w.at);
