@@ -98,6 +98,11 @@ TEST_CASE("intersection: ten minutes of 200 pedestrians flow without jams, each 
   CHECK(m.collisions == 0);
   CHECK(m.stuck == 0);
   CHECK(m.trips > 1400);
+  // Stays on a crosswalk more than 5 s into steady DON'T WALK: 8 here (longest 9.0 s), 101 before
+  // bodies got their depth and pedestrians the crowd reflexes of the validation walker (longest
+  // 20.2 s). The issue asks for none; this guards what there is (docs/scenario.md).
+  CHECK(m.red_stays_over_5s <= 20);
+  CHECK(m.red_stay_max < 15);
   CHECK(sim.active_count() >= 195);
   CHECK(sim.longest_trip() < 180);
   // And the finished trips' tail: 99% within 170 s (141 s here, 120-156 s over seeds 1-36).
