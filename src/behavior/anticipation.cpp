@@ -60,21 +60,37 @@ double intercept_stress(const Intercept& i, const Vec2& offset, double T, double
   return 2 * kNoIntercept + std::max(0.0, offset.norm() - T) / v_ref;
 }
 
-double collision_probability(const Vec2& from, const Vec2& to, double t0, double duration,
-                             const Vec2& own_velocity, double self_radius, const Plan& other,
-                             double other_radius, const PredictiveAvoidParams& p) {
-  const MotionBiases& b = p.biases;
+PredictedMover predict_mover(const Plan& other, double radius, const MotionBiases& b) {
+  PredictedMover m;
+  m.plan = other;
+  m.radius = radius;
   const double total = b.straight + b.faster + b.slower + b.left + b.right;
-  if (total <= 0 || duration <= 0) return 0.0;
+  if (total <= 0) return m;
   const Vec2 v = other.velocity();
   const auto turned = [&](double angle) {
     const double c = std::cos(angle), s = std::sin(angle);
     return Vec2(c * v.x() - s * v.y(), s * v.x() + c * v.y());
   };
-  const std::array<Vec2, 5> velocity = {v, (1 + b.speed_change) * v, (1 - b.speed_change) * v,
-                                        turned(b.turn), turned(-b.turn)};
-  const std::array<double, 5> weight = {b.straight / total, b.faster / total, b.slower / total,
-                                        b.left / total, b.right / total};
+  m.velocity = {v, (1 + b.speed_change) * v, (1 - b.speed_change) * v, turned(b.turn), turned(-b.turn)};
+  m.weight = {b.straight / total, b.faster / total, b.slower / total, b.left / total, b.right / total};
+  return m;
+}
+
+double collision_probability(const Vec2& from, const Vec2& to, double t0, double duration,
+                             const Vec2& own_velocity, double self_radius, const Plan& other,
+                             double other_radius, const PredictiveAvoidParams& p) {
+  return collision_probability(from, to, t0, duration, own_velocity, self_radius,
+                               predict_mover(other, other_radius, p.biases), p);
+}
+
+double collision_probability(const Vec2& from, const Vec2& to, double t0, double duration,
+                             const Vec2& own_velocity, double self_radius, const PredictedMover& m,
+                             const PredictiveAvoidParams& p) {
+  if (duration <= 0) return 0.0;
+  const Plan& other = m.plan;
+  const double other_radius = m.radius;
+  const std::array<Vec2, 5>& velocity = m.velocity;
+  const std::array<double, 5>& weight = m.weight;
   const auto self_at = [&](double t) {
     return t <= t0 + duration ? Vec2(from + (to - from) * ((t - t0) / duration))
                               : Vec2(to + own_velocity * (t - t0 - duration));

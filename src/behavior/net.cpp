@@ -347,19 +347,27 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
         pp.steps = std::max(1, static_cast<int>(std::lround(p[pavoid_p::Steps] * anticipation)));
         pp.decay = p[pavoid_p::Decay];
         pp.margin = p[pavoid_p::Margin];
-        const double r2 = p[pavoid_p::Radius] * p[pavoid_p::Radius];
-        const bool conflicts_only = p[pavoid_p::ConflictsOnly] != 0.0;
+        PredictionCache& cache = predicted_;
+        if (cache.self != ctx.self || cache.node != node || cache.t0 != self.t0) {
+          // Who is near and in conflict, and how they may move on, depends on the decision only.
+          const double r2 = p[pavoid_p::Radius] * p[pavoid_p::Radius];
+          const bool conflicts_only = p[pavoid_p::ConflictsOnly] != 0.0;
+          cache.movers.clear();
+          for (const std::uint32_t j : ctx.neighbours) {
+            if (j == ctx.self || (ctx.snapshot.location[j] - self.location).squaredNorm() > r2) continue;
+            if (conflicts_only && !crosses_or_meets(ctx.snapshot.plan[j], self.heading)) continue;
+            cache.movers.push_back(predict_mover(ctx.snapshot.plan[j], ctx.snapshot.radius[j], pp.biases));
+          }
+          cache.self = ctx.self;
+          cache.node = static_cast<std::uint32_t>(node);
+          cache.t0 = self.t0;
+        }
         // "Proportional to the agent's point of intersection of highest probability": the most
         // threatening other agent counts.
-        for (const std::uint32_t j : ctx.neighbours) {
-          if (j == ctx.self || (ctx.snapshot.location[j] - self.location).squaredNorm() > r2) continue;
-          if (conflicts_only && !crosses_or_meets(ctx.snapshot.plan[j], self.heading)) continue;
-          stress = std::max(stress, collision_probability(
-                                        self.location, pose.location, self.t0, pose.duration,
-                                        stepping_velocity(self.planted, pose.forward_foot, pose.duration),
-                                        ctx.self_radius, ctx.snapshot.plan[j],
-                                        ctx.snapshot.radius[j], pp));
-        }
+        const Vec2 velocity = stepping_velocity(self.planted, pose.forward_foot, pose.duration);
+        for (const PredictedMover& m : cache.movers)
+          stress = std::max(stress, collision_probability(self.location, pose.location, self.t0,
+                                                          pose.duration, velocity, ctx.self_radius, m, pp));
       }
       put_control({0.0, p[pavoid_p::Gain] * stress}, on, p[pavoid_p::Weight], p[pavoid_p::Power]);
       break;

@@ -39,15 +39,23 @@ std::optional<Percept> sense_agent(const Pose& pose, const SenseContext& ctx, in
                  relative_angle(pose.location, pose.heading, c)};
 }
 
-double sector_distance(const Vec2& apex, double heading, double radius, double fov,
-                       const Vec2& p) {
-  const Vec2 v = p - apex;
+Sector make_sector(const Vec2& apex, double heading, double radius, double fov) {
+  return {apex, heading, radius, fov, apex + radius * unit_from_heading(heading + fov),
+          apex + radius * unit_from_heading(heading - fov)};
+}
+
+double sector_distance(const Sector& s, const Vec2& p) {
+  const Vec2 v = p - s.apex;
   const double r = v.norm();
   if (r == 0.0) return 0.0;
-  if (std::abs(wrap_angle(heading_of(v) - heading)) <= fov) return std::max(0.0, r - radius);
-  const Vec2 e1 = apex + radius * unit_from_heading(heading + fov);
-  const Vec2 e2 = apex + radius * unit_from_heading(heading - fov);
-  return std::min(point_segment_distance(p, apex, e1), point_segment_distance(p, apex, e2));
+  if (std::abs(wrap_angle(heading_of(v) - s.heading)) <= s.fov) return std::max(0.0, r - s.radius);
+  return std::min(point_segment_distance(p, s.apex, s.edge_left),
+                  point_segment_distance(p, s.apex, s.edge_right));
+}
+
+double sector_distance(const Vec2& apex, double heading, double radius, double fov,
+                       const Vec2& p) {
+  return sector_distance(make_sector(apex, heading, radius, fov), p);
 }
 
 std::optional<Percept> sense_proximity(const Pose& pose, const SenseContext& ctx,
@@ -55,11 +63,12 @@ std::optional<Percept> sense_proximity(const Pose& pose, const SenseContext& ctx
   // Σ α_i c_i / Σ α_i and Σ α_i R_i / Σ α_i (Reich §7.3.4, Figs 7.9–7.10).
   Vec2 sum_c = Vec2::Zero();
   double sum_r = 0, sum_a = 0;
+  const Sector sector = make_sector(pose.location, pose.heading, p.radius, p.fov);
   const auto consider = [&](const Vec2& c, double radius) {
     // Beyond R + radius of the apex it cannot reach into the sector: skip the exact test.
     const double reach = p.radius + radius;
     if ((c - pose.location).squaredNorm() > reach * reach) return;
-    if (sector_distance(pose.location, pose.heading, p.radius, p.fov, c) > radius) return;
+    if (sector_distance(sector, c) > radius) return;
     const double alpha = p.radius - ((c - pose.location).norm() - radius);
     if (alpha <= 0) return;
     sum_c += alpha * c;

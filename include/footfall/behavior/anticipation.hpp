@@ -1,4 +1,5 @@
 #pragma once
+#include <array>
 // Anticipation (Reich 1997 §8.2): behaviors that react to where the world is predicted to be, not
 // where it is. Pure functions; the behavior net's nodes (net.cpp) call them at every candidate.
 //   - terrain awareness: N straight-line steps ahead over ground weights (§8.2.2);
@@ -85,6 +86,20 @@ struct PredictiveAvoidParams {
 double collision_probability(const Vec2& from, const Vec2& to, double t0, double duration,
                              const Vec2& velocity, double self_radius, const Plan& other,
                              double other_radius, const PredictiveAvoidParams& p);
+
+// The other's predicted motions (its velocity kept, faster, slower, turned left, turned right) and
+// their weights: the same for every candidate step of one decision, so made once per decision.
+struct PredictedMover {
+  Plan plan;
+  double radius = 0;
+  std::array<Vec2, 5> velocity;
+  std::array<double, 5> weight{};
+};
+// Empty (no weights) when the biases sum to nothing.
+PredictedMover predict_mover(const Plan& other, double radius, const MotionBiases& b);
+double collision_probability(const Vec2& from, const Vec2& to, double t0, double duration,
+                             const Vec2& velocity, double self_radius, const PredictedMover& other,
+                             const PredictiveAvoidParams& p);
 
 // The velocity of an agent that goes on taking steps like this one: the moving foot's advance
 // over the planted foot per step duration. (The body's own displacement in one step depends on

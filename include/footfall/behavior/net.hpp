@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "footfall/behavior/anticipation.hpp"
 #include "footfall/behavior/free_path.hpp"
 #include "footfall/behavior/node_kinds.hpp"
 #include "footfall/behavior/sensors.hpp"
@@ -105,6 +106,12 @@ class NetEvaluator {
     double t0 = -1;
     std::vector<Mover> movers;
   } movers_;
+  // predictive_avoid's others within its radius, their motions predicted: likewise per decision.
+  struct PredictionCache {
+    std::uint32_t self = ~0u, node = ~0u;
+    double t0 = -1;
+    std::vector<PredictedMover> movers;
+  } predicted_;
 };
 
 }  // namespace footfall

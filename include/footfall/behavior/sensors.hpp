@@ -128,4 +128,13 @@ std::optional<Percept> sense_depth(const Pose& pose, const SenseContext& ctx, co
 // Distance from p to the sector of radius R and half-angle fov at (apex, heading); 0 inside.
 double sector_distance(const Vec2& apex, double heading, double radius, double fov, const Vec2& p);
 
+// The same sector with the ends of its edges worked out once, for testing many points.
+struct Sector {
+  Vec2 apex;
+  double heading = 0, radius = 0, fov = 0;
+  Vec2 edge_left, edge_right;  // apex + radius · (heading ± fov)
+};
+Sector make_sector(const Vec2& apex, double heading, double radius, double fov);
+double sector_distance(const Sector& s, const Vec2& p);
+
 }  // namespace footfall
