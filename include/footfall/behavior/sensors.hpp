@@ -29,6 +29,8 @@ struct SelfState {
   double t0 = 0;                 // the time the candidate step starts
   double lurch = 1;              // ±1: the side an intoxicated agent lurches to on this step
   double pace_draw = 0.5;        // uniform [0, 1) of this step: walk.variation scales the fan by it
+  std::uint64_t seed = 0;        // the scenario's, and the agent's footsteps so far: the counter of
+  std::uint64_t step = 0;        // per-decision randomness (wander, prioritized dithering)
 };
 
 struct Percept {

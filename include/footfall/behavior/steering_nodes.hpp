@@ -1,0 +1,36 @@
+#pragma once
+// Reynolds' steering behaviors (steering/steering.hpp) as behavior-net control nodes
+// (docs/steering.md). Once per decision each bound steering node turns what the agent senses into
+// a desired velocity, or nothing; the net's combination scheme (walk.combine) then keeps all of
+// them (weighted sum), or the first non-null one (priority, prioritized dithering). At every
+// candidate footstep a node's energy is weight·(|v − v_desired|²)^power, v the candidate's
+// velocity: (where the step puts the body − where it stands) / the step's duration.
+#include <optional>
+#include <vector>
+
+#include "footfall/behavior/net.hpp"
+
+namespace footfall {
+
+// The max_speed a steering node uses: its own, or the walk node's preferred speed when 0.
+double steering_max_speed(const NetTemplate& net, const double* params, const double* node_params);
+
+// The desired velocity of steering node `node` for the deciding agent (ctx.self_state), before
+// combination; nothing when unbound, without a self state, or where the behavior is null.
+std::optional<Vec2> steering_desire(const NetTemplate& net, const double* params, std::size_t node,
+                                    const SenseContext& ctx);
+
+// Every node's desire after walk.combine: out[node] for steering nodes, nothing elsewhere.
+void steering_desires(const NetTemplate& net, const double* params, const SenseContext& ctx,
+                      std::vector<std::optional<Vec2>>& out);
+
+// A candidate's velocity: the body's displacement over the step's duration (zero for none).
+Vec2 candidate_velocity(const SelfState& self, const Pose& pose);
+
+// The node's energy at a candidate: weight·(|v − desired|²)^power.
+double steering_energy(const double* node_params, const Vec2& desired, const Vec2& velocity);
+
+// How far a steering node looks beyond the agent (sensor_reach), metres.
+double steering_reach(NodeKind kind, const double* node_params);
+
+}  // namespace footfall
