@@ -194,8 +194,10 @@ TEST_CASE("flow field following: the field at the predicted position (D-STR-20)"
   CHECK(near(*sample_flow(grid, {3, 1}), {0, 1}));
   CHECK(near(*sample_flow(grid, {2, 1}), {0.5, 0.5}));       // half way between centres
   CHECK_FALSE(sample_flow(grid, {5, 1}).has_value());         // outside
-  const Self s = at({0.5, 1}, {1, 0}, Vec2::UnitX(), 5.0);
+  const Self s = at({0.5, 1}, {1, 0}, Vec2::UnitX(), 1.0);
   CHECK(near(*flow_following(s, grid, 1.5), {0.5, 0.5}));    // sampled at (2, 1)
+  // A character standing still is predicted along its forward axis at max_speed.
+  CHECK(near(*flow_following(at({0.5, 1}, {0, 0}, Vec2::UnitX(), 1.0), grid, 1.5), {0.5, 0.5}));
   CHECK_FALSE(flow_following(s, grid, 10).has_value());
   FlowField vortex;
   vortex.kind = FlowField::Kind::Vortex;
@@ -228,12 +230,12 @@ TEST_CASE("unaligned collision avoidance: the soonest close approach (D-STR-21)"
   const Other later{{20, 0}, {-1, 0}, -Vec2::UnitX(), 0.25};
   const Other wide{{4, 2}, {-1, 0}, -Vec2::UnitX(), 0.25};
   for (const Other& o : {leaving, later, wide}) CHECK_FALSE(unaligned_avoidance(s, std::span(&o, 1), up));
-  // Crossing: the other would reach the site first, so slow down; reversed, speed up.
-  const Other crossing_near{{3, -1}, {0, 1}, Vec2::UnitY(), 0.25};   // meets at (3, 0) at t = 1..3
+  // Crossing: the other would reach the meeting point first, so slow down; reversed, speed up.
+  const Other crossing_near{{2, -1}, {0, 1}, Vec2::UnitY(), 0.25};  // t* = 1.5, 0.71 m apart
   const auto slow = unaligned_avoidance(s, std::span(&crossing_near, 1), up);
   REQUIRE(slow.has_value());
   CHECK(slow->dot(s.forward) < s.velocity.norm());
-  const Other crossing_far{{1, -3}, {0, 1}, Vec2::UnitY(), 0.25};
+  const Other crossing_far{{2, -3}, {0, 1}, Vec2::UnitY(), 0.25};   // t* = 2.5, 0.71 m apart
   const auto fast = unaligned_avoidance(s, std::span(&crossing_far, 1), up);
   REQUIRE(fast.has_value());
   CHECK(fast->dot(s.forward) > s.velocity.norm());
@@ -244,9 +246,10 @@ TEST_CASE("unaligned collision avoidance: the soonest close approach (D-STR-21)"
 
 TEST_CASE("neighbourhood, separation, cohesion, alignment (D-STR-22..25)") {
   const Self s = at({0, 0}, {1, 0}, Vec2::UnitX(), 1.0);
-  const Neighbourhood n{3.0, kPi / 2};
+  const Neighbourhood n{3.0, 0.6 * kPi};
   CHECK(in_neighbourhood(s, {2, 0}, n));
-  CHECK(in_neighbourhood(s, {0, 2}, n));      // on the edge of the field of view
+  CHECK(in_neighbourhood(s, {0, 2}, n));      // abeam: inside ±0.6π
+  CHECK_FALSE(in_neighbourhood(s, {-1, -2}, n));  // behind the field of view
   CHECK_FALSE(in_neighbourhood(s, {-2, 0}, n));  // behind
   CHECK_FALSE(in_neighbourhood(s, {4, 0}, n));   // too far
   const Other others[] = {{{2, 0}, {0, 1}, Vec2::UnitY(), 0.25},
@@ -256,7 +259,7 @@ TEST_CASE("neighbourhood, separation, cohesion, alignment (D-STR-22..25)") {
   CHECK(near(separation_force(s, others, n), {-0.5, -1.0}));
   CHECK(near(cohesion_force(s, others, n), {1.0, 0.5}));
   CHECK(near(alignment_force(s, others, n), {-0.5, 1.0}));
-  CHECK(near(*alignment(s, others, n), {0.5, 1.0}));
+  CHECK(near(*alignment(s, others, n), truncate({0.5, 1.0}, 1.0)));
   CHECK(near(*cohesion(s, others, n), seek(s, {1.0, 0.5})));
   CHECK(separation(s, others, n)->norm() <= 1.0 + 1e-12);
   // No neighbours: null.

@@ -1,1 +1,354 @@
+// Reynolds' steering behaviors as behavior-net nodes (behavior/steering_nodes.hpp,
+// docs/steering.md): how a desired velocity chooses footsteps (D-NET-02, D-NET-03), the
+// combination schemes, determinism of wander, and the scenes of flocking, leader following and
+// containment.
 #include <doctest/doctest.h>
+#include <tbb/global_control.h>
+
+#include <cmath>
+#include <stdexcept>
+
+#include "footfall/behavior/steering_nodes.hpp"
+#include "footfall/behavior/walk.hpp"
+#include "footfall/steering/steering.hpp"
+#include "helpers.hpp"
+
+using namespace footfall;
+
+namespace {
+
+// One agent's decision with a hand-made world and snapshot (as in test_behaviors.cpp).
+struct Bench {
+  Scenario s;
+  Snapshot snap;
+  std::vector<std::uint32_t> neighbours, obstacles;
+  SelfState self;
+
+  explicit Bench(const std::string& yaml) : s(parse_scenario(yaml, "bench.yaml")) {
+    snap.resize(s.agents.size());
+    for (std::size_t a = 0; a < s.agents.size(); ++a) {
+      const Vec2 p = s.agents.location(a);
+      snap.location[a] = p;
+      snap.heading[a] = s.agents.heading(a);
+      snap.plan[a] = {p, p, 0, 0};
+      snap.radius[a] = s.agents.radius[a];
+      snap.active[a] = 1;
+      if (a > 0) neighbours.push_back(static_cast<std::uint32_t>(a));
+    }
+    for (std::uint32_t o = 0; o < s.world.obstacles.size(); ++o) obstacles.push_back(o);
+    self.location = s.agents.location(0);
+    self.heading = s.agents.heading(0);
+    self.planted = s.agents.foot[0][0];
+  }
+  double& param(const char* node, const char* p) {
+    return s.agents.params_of(0)[s.nets[0].find_param(node, p)];
+  }
+  SenseContext ctx() const {
+    return {s.world, snap, neighbours, obstacles, 0, s.agents.radius[0], &self};
+  }
+  Decision decide() {
+    const SenseContext c = ctx();
+    NetEvaluator eval(s.nets[0]);
+    std::vector<Footstep> scratch;
+    const Feet feet{s.agents.foot[0][0], s.agents.foot_heading[0][0], s.agents.foot[1][0],
+                    s.agents.foot_heading[1][0]};
+    return decide_step(s.nets[0], s.agents.params_of(0), feet, self.t0, c, eval, scratch);
+  }
+  std::optional<Vec2> desire(const char* node) {
+    std::vector<std::optional<Vec2>> out;
+    steering_desires(s.nets[0], s.agents.params_of(0), ctx(), out);
+    return out[s.nets[0].find_node(node)];
+  }
+};
+
+std::string seek_scene(double x, double y) {
+  return "world: {default_ground: sidewalk}\n"
+         "behaviors:\n"
+         "  seeker:\n"
+         "    nodes:\n"
+         "      goal: {type: location_sensor, target: [" + std::to_string(x) + ", " + std::to_string(y) + "]}\n"
+         "      seek: {type: seek, input: goal}\n"
+         "      walk: {type: walk, inputs: [seek]}\n"
+         "agents:\n"
+         "  - {name: a, behavior: seeker, position: [0, 0], heading: 0}\n";
+}
+
+Simulation run_scene(const std::string& path, std::uint64_t seed_shift = 0) {
+  Scenario s = load_scenario(test::source_path(path));
+  s.config.seed += seed_shift;
+  return test::make_sim(std::move(s));
+}
+
+double nearest_other(const Snapshot& s, std::size_t i, std::size_t n) {
+  double best = kInf;
+  for (std::size_t j = 0; j < n; ++j)
+    if (j != i) best = std::min(best, (s.location[i] - s.location[j]).norm());
+  return best;
+}
+
+double closest_clearance(const Snapshot& s, std::size_t n) {
+  double best = kInf;
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = i + 1; j < n; ++j)
+      best = std::min(best, (s.location[i] - s.location[j]).norm() - s.radius[i] - s.radius[j]);
+  return best;
+}
+
+}  // namespace
+
+TEST_CASE("steering node: a single seek's footstep lies within one ray of the target (D-NET-02)") {
+  for (const double angle : {0.0, 0.3, -0.5, 0.7, -0.78, 0.1}) {
+    CAPTURE(angle);
+    Bench b(seek_scene(10 * std::cos(angle), 10 * std::sin(angle)));
+    const Decision d = b.decide();
+    const double rays = b.param("walk", "rays"), max_turn = b.param("walk", "max_turn");
+    const double spacing = 2 * max_turn / (rays - 1);
+    REQUIRE(d.step.kind == StepKind::Fan);
+    CHECK(std::abs(d.step.turn - angle) <= spacing + 1e-9);
+    // The desired velocity is seek's: toward the target at the walk node's preferred speed.
+    const auto want = b.desire("seek");
+    REQUIRE(want.has_value());
+    CHECK(want->norm() == doctest::Approx(0.7 / 0.53));
+    CHECK(std::abs(heading_of(*want) - angle) < 1e-6);  // the target is printed to 6 decimals
+  }
+}
+
+TEST_CASE("steering node: an unbound or null node adds no energy, and priority keeps the first") {
+  Bench b("world: {default_ground: sidewalk}\n"
+          "behaviors:\n"
+          "  n:\n"
+          "    nodes:\n"
+          "      goal: {type: location_sensor, target: [10, 0]}\n"
+          "      threat: {type: location_sensor, target: [1, 1]}\n"
+          "      run: {type: flee, input: threat, range: 5}\n"
+          "      seek: {type: seek, input: goal}\n"
+          "      walk: {type: walk, inputs: [run, seek]}\n"
+          "agents:\n"
+          "  - {name: a, behavior: n, position: [0, 0], heading: 0}\n");
+  // Weighted sum: both desires stand.
+  CHECK(b.desire("run").has_value());
+  CHECK(b.desire("seek").has_value());
+  // Priority: flee comes first in the walk node's inputs and is not null, so seek is dropped.
+  b.param("walk", "combine") = 1;
+  CHECK(b.desire("run").has_value());
+  CHECK_FALSE(b.desire("seek").has_value());
+  // Out of flee's range it is null, and seek takes over.
+  b.param("run", "range") = 1;
+  CHECK_FALSE(b.desire("run").has_value());
+  CHECK(b.desire("seek").has_value());
+  // Unbound: nothing.
+  b.param("seek", "bound") = 0;
+  CHECK_FALSE(b.desire("seek").has_value());
+  const Decision d = b.decide();
+  CHECK(d.energy == 0.0);
+}
+
+TEST_CASE("steering node: prioritized dithering is seeded, and with probability 1 is priority") {
+  Bench b("world: {default_ground: sidewalk}\n"
+          "behaviors:\n"
+          "  n:\n"
+          "    nodes:\n"
+          "      goal: {type: location_sensor, target: [10, 0]}\n"
+          "      other: {type: location_sensor, target: [0, 10]}\n"
+          "      first: {type: seek, input: other, probability: 0.5}\n"
+          "      second: {type: seek, input: goal}\n"
+          "      walk: {type: walk, inputs: [first, second], combine: 2}\n"
+          "agents:\n"
+          "  - {name: a, behavior: n, position: [0, 0], heading: 0}\n");
+  int firsts = 0;
+  for (std::uint64_t step = 0; step < 400; ++step) {
+    b.self.step = step;
+    const bool first = b.desire("first").has_value();
+    CHECK(first != b.desire("second").has_value());  // exactly one wins
+    CHECK(first == b.desire("first").has_value());   // the same draw again
+    firsts += first;
+  }
+  MESSAGE("first considered " << firsts << " of 400");
+  CHECK(firsts > 150);
+  CHECK(firsts < 250);
+  b.param("first", "probability") = 1;
+  for (std::uint64_t step = 0; step < 20; ++step) {
+    b.self.step = step;
+    CHECK(b.desire("first").has_value());
+  }
+}
+
+TEST_CASE("steering node: arrival stops within 0.1 m of the target without overshoot (D-STR-09)") {
+  for (const double distance : {20.0, 7.3, 2.2}) {
+    CAPTURE(distance);
+    Simulation sim = test::make_sim(parse_scenario(
+        "world: {default_ground: sidewalk}\n"
+        "behaviors:\n"
+        "  n:\n"
+        "    nodes:\n"
+        "      goal: {type: location_sensor, target: [" + std::to_string(distance) + ", 0]}\n"
+        "      arrive: {type: arrival, input: goal, slowing_distance: 2}\n"
+        "      walk: {type: walk, inputs: [arrive]}\n"
+        "agents:\n"
+        "  - {name: a, behavior: n, position: [0, 0], heading: 0}\n",
+        "arrival.yaml"));
+    double furthest = -kInf;
+    for (int f = 0; f < 30 * 40; ++f) {
+      sim.step();
+      const Snapshot& s = sim.snapshot();
+      furthest = std::max(furthest, s.location[0].x());
+      for (int k = 0; k < 2; ++k) furthest = std::max(furthest, sim.agents().foot[k][0].x());
+    }
+    const Vec2 end = sim.snapshot().location[0];
+    MESSAGE("stopped at " << end.transpose() << ", furthest reach " << furthest);
+    CHECK((end - Vec2(distance, 0)).norm() <= 0.1);
+    CHECK(furthest <= distance + 0.1);  // neither body nor foot ever beyond the target
+    CHECK(sim.progress()[0].arrived);  // standing, the forward foot within 0.1 m
+    CHECK((sim.agents().foot[0][0] - sim.agents().foot[1][0]).norm() < 1e-9);  // feet together
+  }
+}
+
+TEST_CASE("steering node: bad references name the file, line and key") {
+  const auto load_error = [](const std::string& yaml) {
+    try {
+      parse_scenario(yaml, "bad.yaml");
+    } catch (const std::exception& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  const std::string base =
+      "world: {default_ground: sidewalk, paths: {loop: [[0, 0], [5, 0]]}}\n"
+      "behaviors:\n"
+      "  n:\n"
+      "    nodes:\n";
+  const std::string tail = "agents:\n  - {name: a, behavior: n, position: [0, 0]}\n";
+  std::string e = load_error(base + "      f: {type: path_following, path: lop}\n      walk: {type: walk, inputs: [f]}\n" + tail);
+  CHECK(e.find("bad.yaml:5:") != std::string::npos);
+  CHECK(e.find("no path named 'lop'") != std::string::npos);
+  CHECK(e.find("did you mean 'loop'") != std::string::npos);
+  e = load_error(base + "      f: {type: wander, rate: 9}\n      walk: {type: walk, inputs: [f]}\n" + tail);
+  CHECK(e.find("bad.yaml:5:") != std::string::npos);
+  CHECK(e.find("f.rate") != std::string::npos);
+  e = load_error(base + "      s: {type: location_sensor, target: [1, 1]}\n"
+                        "      f: {type: pursuit, input: s}\n      walk: {type: walk, inputs: [f]}\n" + tail);
+  CHECK(e.find("reads an object_sensor") != std::string::npos);
+  e = load_error(base + "      f: {type: flow_following, field: nowhere}\n      walk: {type: walk, inputs: [f]}\n" + tail);
+  CHECK(e.find("no flow field named 'nowhere'") != std::string::npos);
+  e = load_error("world:\n  default_ground: sidewalk\n  flow_fields:\n    g: {type: grid, origin: [0, 0], cell: 1, size: [2, 2], vectors: [[1, 0]]}\n"
+                 "behaviors:\n  n:\n    nodes:\n      walk: {type: walk}\n" + tail);
+  CHECK(e.find("bad.yaml:4:") != std::string::npos);
+  CHECK(e.find("need one each") != std::string::npos);
+  e = load_error(base + "      f: {type: seek}\n      walk: {type: walk, inputs: [f]}\n" + tail);
+  CHECK(e.find("needs an 'input' sensor") != std::string::npos);
+}
+
+TEST_CASE("wander: bit-identical for 1, 2 and 4 threads, different between seeds") {
+  std::uint64_t hashes[3] = {};
+  const int threads[3] = {1, 2, 4};
+  for (int k = 0; k < 3; ++k) {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads[k]);
+    Simulation sim = run_scene("data/scenarios/wander_park.yaml");
+    for (int f = 0; f < 30 * 20; ++f) sim.step();
+    hashes[k] = sim.trajectory_hash();
+  }
+  CHECK(hashes[0] == hashes[1]);
+  CHECK(hashes[0] == hashes[2]);
+  Simulation other = run_scene("data/scenarios/wander_park.yaml", 1);
+  for (int f = 0; f < 30 * 20; ++f) other.step();
+  CHECK(other.trajectory_hash() != hashes[0]);
+}
+
+TEST_CASE("flocking: 20 walkers cross the tree field as one group, never interpenetrating") {
+  Simulation sim = run_scene("data/scenarios/flock.yaml");
+  const std::size_t n = sim.agents().size();
+  REQUIRE(n == 20);
+  double worst_gap = 0, closest = kInf, mean_x = 0;
+  for (int f = 0; f < 30 * 60; ++f) {
+    sim.step();
+    const Snapshot& s = sim.snapshot();
+    for (std::size_t i = 0; i < n; ++i) worst_gap = std::max(worst_gap, nearest_other(s, i, n));
+    closest = std::min(closest, closest_clearance(s, n));
+  }
+  for (std::size_t i = 0; i < n; ++i) mean_x += sim.snapshot().location[i].x() / n;
+  MESSAGE("largest nearest-neighbour distance " << worst_gap << " m, closest clearance " << closest
+                                                << " m, flock's mean x at 60 s " << mean_x);
+  CHECK(worst_gap <= 3.0);
+  CHECK(closest >= -1e-9);
+  CHECK(sim.metrics().collisions == 0);
+  CHECK(mean_x > 30);  // it crossed the field
+}
+
+TEST_CASE("leader following: while the guide walks, no tourist is ahead of her by 0.5 m for over 2 s") {
+  Simulation sim = run_scene("data/scenarios/tour_group.yaml");
+  const std::size_t n = sim.agents().size();
+  const int guide = sim.agents().find("guide");
+  REQUIRE(guide >= 0);
+  std::vector<double> ahead_since(n, -1);
+  double longest = 0, closest = kInf, arrived_at = -1;
+  for (int f = 0; f < 30 * 90; ++f) {
+    sim.step();
+    const Snapshot& s = sim.snapshot();
+    closest = std::min(closest, closest_clearance(s, n));
+    // Once she stands at the museum the group gathers round her: the tour is over.
+    if (sim.progress()[guide].arrived) {
+      if (arrived_at < 0) arrived_at = s.time;
+      continue;
+    }
+    const Vec2 fwd = unit_from_heading(s.heading[guide]);
+    for (std::size_t i = 0; i < n; ++i) {
+      if (static_cast<int>(i) == guide) continue;
+      const bool ahead = (s.location[i] - s.location[guide]).dot(fwd) > 0.5;
+      if (!ahead) ahead_since[i] = -1;
+      else if (ahead_since[i] < 0) ahead_since[i] = s.time;
+      else longest = std::max(longest, s.time - ahead_since[i]);
+    }
+  }
+  const Vec2 museum(30, 20);
+  double farthest = 0;
+  for (std::size_t i = 0; i < n; ++i)
+    farthest = std::max(farthest, (sim.snapshot().location[i] - museum).norm());
+  MESSAGE("longest spell ahead of the guide " << longest << " s; she arrived at " << arrived_at
+          << " s; the farthest tourist ends " << farthest << " m from the museum");
+  CHECK(longest <= 2.0);
+  CHECK(closest >= -1e-9);
+  CHECK(arrived_at > 0);
+  CHECK(farthest < 6.0);  // the group came along
+}
+
+TEST_CASE("containment: 50 wanderers stay inside the courtyard for 5 minutes") {
+  Simulation sim = run_scene("data/scenarios/containment.yaml");
+  const std::size_t n = sim.agents().size();
+  REQUIRE(n == 50);
+  const auto& poly = sim.world().regions[sim.world().find_region("courtyard")].polygon;
+  int outside = 0;
+  double deepest = 0, moved = 0;
+  std::vector<Vec2> start(n);
+  for (std::size_t i = 0; i < n; ++i) start[i] = sim.snapshot().location[i];
+  for (int f = 0; f < 30 * 300; ++f) {
+    sim.step();
+    const Snapshot& s = sim.snapshot();
+    for (std::size_t i = 0; i < n; ++i)
+      if (!polygon_contains(poly, s.location[i])) {
+        ++outside;
+        deepest = std::max(deepest, polygon_distance(poly, s.location[i]));
+      }
+  }
+  for (std::size_t i = 0; i < n; ++i) moved += (sim.snapshot().location[i] - start[i]).norm() / n;
+  MESSAGE("agent-frames outside " << outside << ", deepest " << deepest << " m; mean displacement "
+                                  << moved << " m");
+  CHECK(outside == 0);
+  CHECK(moved > 3);  // they do wander
+  CHECK(sim.metrics().collisions == 0);
+}
+
+TEST_CASE("steering scenarios load and run") {
+  for (const char* name : {"flock", "wander_park", "pursuit_evasion", "flow_field", "containment",
+                           "tour_group"}) {
+    CAPTURE(name);
+    Simulation sim = run_scene(std::string("data/scenarios/") + name + ".yaml");
+    std::vector<Vec2> start(sim.agents().size());
+    for (std::size_t i = 0; i < start.size(); ++i) start[i] = sim.snapshot().location[i];
+    for (int f = 0; f < 300; ++f) sim.step();
+    double moved = 0;
+    for (std::size_t i = 0; i < start.size(); ++i)
+      moved = std::max(moved, (sim.snapshot().location[i] - start[i]).norm());
+    CHECK(moved > 1.0);
+    CHECK(sim.metrics().collisions == 0);
+  }
+}

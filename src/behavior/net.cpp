@@ -423,7 +423,7 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
       const Vec2 v = candidate_velocity(*ctx.self_state, pose);
       out[0] = 1.0;  // a desire
       out[1] = (v - *want).norm();
-      out[2] = steering_energy(p, *want, v);
+      out[2] = steering_energy(p, *want, v, pose.heading);
       break;
     }
     case NodeKind::Walk: {

@@ -170,7 +170,7 @@ constexpr ParamSpec kFreePath[] = {
     {"bound", 1.0, 0, 1, "1 while the behavior is bound to the agent, 0 when unbound"},
 };
 
-// Reynolds' steering nodes (docs/steering.md). Each table starts with the same five parameters.
+// Reynolds' steering nodes (docs/steering.md). Each table starts with the same six parameters.
 #define FOOTFALL_STEER_COMMON                                                                      \
   {"max_speed", 0, 0, 20,                                                                          \
    "the character's max_speed, m/s; 0: the walk node's preferred speed, step_length / step_time"}, \
@@ -179,7 +179,11 @@ constexpr ParamSpec kFreePath[] = {
       {"power", 1.0, 0.01, 16, "power applied to the squared velocity deviation (m/s)²"},          \
       {"bound", 1.0, 0, 1, "1 while the behavior is bound to the agent, 0 when unbound"},          \
       {"probability", 1.0, 0, 1,                                                                   \
-       "walk.combine 2 (prioritized dithering): the chance the node is considered at a decision"}
+       "walk.combine 2 (prioritized dithering): the chance the node is considered at a decision"}, \
+      {"facing", 2.0, 0, 10,                                                                       \
+       "share of |v_desired|² added for facing away from the desired velocity, times "             \
+       "(1 − cos Δ)/2: a walker turns in place toward it rather than stand (a turn and a stay "    \
+       "have the same velocity)"}
 #define FOOTFALL_PREDICTION                                                                        \
   {"c", 0, 0, 100,                                                                                 \
    "prediction T = distance·c, seconds per metre (Reynolds' simple estimator); 0: c = "            \
@@ -238,6 +242,9 @@ constexpr ParamSpec kContain[] = {
     {"region", -1, -1, kBig, "index of the containing region (set with `region:` by name)"},
     {"prediction", 1.0, 0, 100, "seconds ahead the position is predicted"},
     {"margin", 1.0, 0, 100, "the target lies this far inside the boundary, metres"},
+    {"clearance", 0, 0, 100,
+     "the prediction counts as inside only this far from the boundary, metres (0: the paper's "
+     "test; > 0 keeps lower-priority behaviors from pushing a walker out in one step)"},
 };
 constexpr ParamSpec kFlow[] = {
     FOOTFALL_STEER_COMMON,

@@ -136,7 +136,11 @@ std::optional<Vec2> steering_desire(const NetTemplate& net, const double* params
     case NodeKind::Arrival: {
       const auto t = input();
       if (!t) return std::nullopt;
-      return steer::arrival(me, t->position, p[arrival_p::SlowingDistance]);
+      // From the forward foot, as the location sensor measures (Reich §7.3.2): the walker ends
+      // with that foot on the target and closes the other onto it, standing on the target.
+      steer::Self foot = me;
+      foot.position = self.planted;
+      return steer::arrival(foot, t->position, p[arrival_p::SlowingDistance]);
     }
     case NodeKind::Pursuit: case NodeKind::Evasion: case NodeKind::OffsetPursuit: {
       const auto t = input();
@@ -177,7 +181,7 @@ std::optional<Vec2> steering_desire(const NetTemplate& net, const double* params
       const int i = static_cast<int>(p[contain_p::Region]);
       if (i < 0 || i >= static_cast<int>(ctx.world.regions.size())) return std::nullopt;
       return steer::containment(me, ctx.world.regions[i].polygon,
-                                {p[contain_p::Prediction], p[contain_p::Margin]});
+                                {p[contain_p::Prediction], p[contain_p::Margin], p[contain_p::Clearance]});
     }
     case NodeKind::FlowFollow: {
       const int i = static_cast<int>(p[flow_p::Field]);
@@ -260,12 +264,19 @@ void steering_desires(const NetTemplate& net, const double* params, const SenseC
 }
 
 Vec2 candidate_velocity(const SelfState& self, const Pose& pose) {
-  if (pose.duration <= 0) return Vec2::Zero();
+  // Closing the feet is how a walker stops: whatever the body travels doing it, it ends at rest.
+  if (pose.duration <= 0 || pose.closing) return Vec2::Zero();
   return (pose.location - self.location) / pose.duration;
 }
 
-double steering_energy(const double* p, const Vec2& desired, const Vec2& velocity) {
-  const double e = (velocity - desired).squaredNorm();
+double steering_energy(const double* p, const Vec2& desired, const Vec2& velocity, double heading) {
+  double e = (velocity - desired).squaredNorm();
+  const double want = desired.squaredNorm();
+  if (want > 1e-12 && p[steer_p::Facing] > 0) {
+    // (1 − cos Δ)/2 between the candidate's heading and the desired velocity.
+    const double cos_delta = unit_from_heading(heading).dot(desired) / std::sqrt(want);
+    e += p[steer_p::Facing] * want * 0.5 * (1.0 - cos_delta);
+  }
   const double power = p[steer_p::Power];
   return p[steer_p::Weight] * (power == 1.0 ? e : std::pow(e, power));
 }

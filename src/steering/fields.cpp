@@ -59,7 +59,7 @@ std::optional<Vec2> sample_flow(const FlowField& field, const Vec2& p) {
 }
 
 Desired flow_following(const Self& self, const FlowField& field, double prediction) {
-  const auto f = sample_flow(field, self.position + self.velocity * prediction);
+  const auto f = sample_flow(field, predicted_self(self, prediction));
   if (!f) return std::nullopt;
   return truncate(*f, self.max_speed);
 }

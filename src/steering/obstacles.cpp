@@ -7,6 +7,12 @@
 
 namespace footfall::steer {
 
+Vec2 predicted_self(const Self& self, double seconds) {
+  const double speed = self.velocity.norm();
+  const Vec2 way = speed >= 0.1 * self.max_speed ? Vec2(self.velocity / speed) : self.forward;
+  return self.position + way * std::max(speed, self.max_speed) * seconds;
+}
+
 int most_threatening(const Self& self, std::span<const Circle> obstacles, const CylinderParams& p) {
   const Vec2 f = self.forward, side = left_of(f);
   const double length = p.min_length + self.velocity.norm() * p.lookahead;
@@ -66,7 +72,7 @@ Vec2 point_at_length(std::span<const Vec2> spine, double s) {
 
 Desired path_following(const Self& self, std::span<const Vec2> spine, const PathParams& p) {
   if (spine.size() < 2) return std::nullopt;
-  const Vec2 future = self.position + self.velocity * p.prediction;
+  const Vec2 future = predicted_self(self, p.prediction);
   const PathPoint on = project_on_path(spine, future);
   if (on.distance <= p.radius) return std::nullopt;  // inside the tube: no correction
   const double dir = p.direction > 0 ? 1.0 : p.direction < 0 ? -1.0 : 0.0;
@@ -88,12 +94,20 @@ Desired wall_following(const Self& self, const Vec2& wall_point, const WallParam
 Desired containment(const Self& self, std::span<const Vec2> polygon, const ContainParams& p) {
   if (polygon.size() < 3) return std::nullopt;
   const std::vector<Vec2> poly(polygon.begin(), polygon.end());
-  const Vec2 future = self.position + self.velocity * p.prediction;
-  if (polygon_contains(poly, future)) return std::nullopt;
+  const Vec2 future = predicted_self(self, p.prediction);
+  // The nearest boundary point to the prediction, and how far inside that leaves it.
+  Vec2 on = polygon[0];
+  double edge = kInf;
+  for (std::size_t i = 0; i < polygon.size(); ++i) {
+    const Vec2 q = closest_on_segment(future, polygon[i], polygon[(i + 1) % polygon.size()]);
+    if ((q - future).norm() < edge) edge = (q - future).norm(), on = q;
+  }
+  const bool inside = polygon_contains(poly, future);
+  if (inside && edge >= p.clearance) return std::nullopt;
   // S1 option (a): project the future position to the boundary and extend that offset inward.
-  const Vec2 on = polygon_closest_point(poly, future);
-  Vec2 inward = unit_or_zero(on - future);
-  if (inward.isZero()) inward = unit_or_zero(on - self.position);
+  Vec2 inward = unit_or_zero(inside ? Vec2(future - on) : Vec2(on - future));
+  if (inward.isZero()) inward = unit_or_zero(polygon_closest_point(poly, self.position) == self.position
+                                                 ? Vec2(self.position - on) : Vec2(on - self.position));
   return seek(self, on + p.margin * inward);
 }
 

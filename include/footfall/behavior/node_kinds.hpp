@@ -76,8 +76,8 @@ enum : int {
 namespace passive_p { enum : int { Distance, Fov, Weight, Bound }; }
 namespace freepath_p { enum : int { Horizon, ConflictsOnly, KeepRight, Weight, Power, Bound }; }
 
-// Steering nodes: the same five parameters first, then their own from steer_p::First on.
-namespace steer_p { enum : int { MaxSpeed, Weight, Power, Bound, Probability, First }; }
+// Steering nodes: the same six parameters first, then their own from steer_p::First on.
+namespace steer_p { enum : int { MaxSpeed, Weight, Power, Bound, Probability, Facing, First }; }
 namespace pursuit_p { enum : int { C = steer_p::First, MaxTime, Aligned, Extra }; }  // evasion: range; offset pursuit: offset
 namespace flee_p { enum : int { Range = steer_p::First }; }
 namespace arrival_p { enum : int { SlowingDistance = steer_p::First }; }
@@ -85,7 +85,7 @@ namespace obstacle_avoid_p { enum : int { MinLength = steer_p::First, Lookahead 
 namespace wander_p { enum : int { Radius = steer_p::First, Distance, Rate, Window }; }
 namespace path_p { enum : int { Path = steer_p::First, Radius, Prediction, Direction, Offset }; }
 namespace wall_p { enum : int { Offset = steer_p::First, Lookahead, Range, Side }; }
-namespace contain_p { enum : int { Region = steer_p::First, Prediction, Margin }; }
+namespace contain_p { enum : int { Region = steer_p::First, Prediction, Margin, Clearance }; }
 namespace flow_p { enum : int { Field = steer_p::First, Prediction }; }
 namespace unaligned_p { enum : int { Radius = steer_p::First, Horizon, Margin, SpeedChange, Turn }; }
 namespace group_p { enum : int { Distance = steer_p::First, Angle }; }

@@ -17,6 +17,7 @@ struct Pose {
   double heading = 0;
   Vec2 forward_foot;  // the foot planted last
   double duration = 0;  // of the step that leads here (0 when unknown): the candidate's velocity
+  bool closing = false;  // the step closes the feet (stay, turn in place): it ends standing
 };
 
 // The deciding agent as it stands at its foot-strike, before the candidate step: what behaviors

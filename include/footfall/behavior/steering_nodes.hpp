@@ -4,7 +4,8 @@
 // a desired velocity, or nothing; the net's combination scheme (walk.combine) then keeps all of
 // them (weighted sum), or the first non-null one (priority, prioritized dithering). At every
 // candidate footstep a node's energy is weight·(|v − v_desired|²)^power, v the candidate's
-// velocity: (where the step puts the body − where it stands) / the step's duration.
+// velocity: (where the step puts the body − where it stands) / the step's duration (plus a
+// facing term, steering_energy).
 #include <optional>
 #include <vector>
 
@@ -24,11 +25,16 @@ std::optional<Vec2> steering_desire(const NetTemplate& net, const double* params
 void steering_desires(const NetTemplate& net, const double* params, const SenseContext& ctx,
                       std::vector<std::optional<Vec2>>& out);
 
-// A candidate's velocity: the body's displacement over the step's duration (zero for none).
+// A candidate's velocity: the body's displacement over the step's duration; zero for a step that
+// closes the feet (stay, turn in place), which ends standing, and without a duration.
 Vec2 candidate_velocity(const SelfState& self, const Pose& pose);
 
-// The node's energy at a candidate: weight·(|v − desired|²)^power.
-double steering_energy(const double* node_params, const Vec2& desired, const Vec2& velocity);
+// The node's energy at a candidate of velocity v facing `heading`:
+// weight·(|v − desired|² + facing·|desired|²·(1 − cos Δ)/2)^power, Δ the angle between the heading
+// and the desired velocity. Turning in place and standing have the same velocity; the facing term
+// lets a walker whose desire lies behind it turn toward it instead of standing for good.
+double steering_energy(const double* node_params, const Vec2& desired, const Vec2& velocity,
+                       double heading);
 
 // How far a steering node looks beyond the agent (sensor_reach), metres.
 double steering_reach(NodeKind kind, const double* node_params);

@@ -37,6 +37,13 @@ struct Other {
 
 inline Vec2 left_of(const Vec2& f) { return {-f.y(), f.x()}; }
 
+// Where the character will be `seconds` ahead, for the predicting behaviors (path following,
+// containment, flow fields): S1's p + v·seconds, with the speed at least max_speed, and along the
+// forward axis for a character standing still (under a tenth of max_speed). A walker's speed
+// drops at every stay and short step while its cruising speed does not: predicted at its step's
+// speed, one that stops facing out of its region reads as inside and walks out again.
+Vec2 predicted_self(const Self& self, double seconds);
+
 // truncate(v, L) of S1 §"Simple Vehicle Model": v when |v| ≤ L, else v scaled to length L.
 inline Vec2 truncate(const Vec2& v, double len) {
   const double n = v.norm();
@@ -176,9 +183,13 @@ Desired wall_following(const Self& self, const Vec2& wall_point, const WallParam
 struct ContainParams {
   double prediction = 1.0;  // seconds ahead
   double margin = 1.0;      // how far inside the boundary the target lies, metres
+  double clearance = 0;     // the prediction counts as inside only this far from the boundary
 };
-// Null while the predicted position is inside `polygon`; otherwise S1's option (a): project the
-// future position onto the boundary and extend that offset `margin` further, and seek there.
+// Null while the predicted position is inside `polygon` (by at least `clearance`); otherwise S1's
+// option (a): project the future position onto the boundary and extend that offset to `margin`
+// inside it, and seek there. clearance > 0 keeps a band along the boundary where containment
+// still speaks, so that a lower-priority behavior (separation) cannot push a walker out in one
+// step; 0 is the paper's test.
 Desired containment(const Self& self, std::span<const Vec2> polygon, const ContainParams& p);
 
 // ---- flow field following (S1 "Flow Field Following", Fig. 11) ----------------------------------
