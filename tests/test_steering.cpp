@@ -7,6 +7,7 @@
 
 #include "footfall/steering/frame.hpp"
 #include "footfall/steering/steering.hpp"
+#include "footfall/steering/vehicle.hpp"
 
 using namespace footfall;
 using namespace footfall::steer;
@@ -159,7 +160,7 @@ TEST_CASE("path following: null inside the tube, else seek the shifted projectio
   CHECK(near(*path_following(s, spine, {1.0, 1.0, 0, 2.0}), seek(s, {3, 0})));
 }
 
-TEST_CASE("wall following: seek the offset line ahead; null beyond range") {
+TEST_CASE("wall following: seek the offset line ahead, null beyond range") {
   const Self s = at({2, 1.5}, {1, 0}, Vec2::UnitX());
   const WallParams wp{1.0, 1.5, 4.0, 0};
   // The wall along y = 0 below: target (2 + 1.5, 1).
@@ -322,7 +323,7 @@ TEST_CASE("combining: weighted sum, priority, prioritized dithering (D-CMB-01..0
   CHECK(dither_pick(outs, some, draws) == 2);  // the second skipped (0.9 ≥ 0.5)
 }
 
-TEST_CASE("vehicle frame: up stays up in a right-handed frame; the printed formula flips it") {
+TEST_CASE("vehicle frame: up stays up in a right-handed frame, the printed formula flips it") {
   Frame f, printed;
   for (int k = 0; k < 10000; ++k) {
     const double a = 0.001 * k;
@@ -343,4 +344,34 @@ TEST_CASE("vehicle frame: up stays up in a right-handed frame; the printed formu
   const Frame kept = vehicle_frame(f, Vec3::Zero());
   CHECK(kept.forward == f.forward);
   CHECK(kept.up == f.up);
+}
+
+TEST_CASE("simple vehicle: dt = 1 is the paper's update, force and speed never exceed their limits") {
+  const VehicleParams p{2.0, 0.5, 1.2};
+  VehicleState s{{1, 2}, {0.3, -0.1}, Vec2(0.3, -0.1).normalized()};
+  const Vec2 steering(3, 4);
+  // S1 verbatim, unit step (D-VEH-03).
+  const Vec2 force = truncate(steering, p.max_force);
+  const Vec2 acceleration = force / p.mass;
+  const Vec2 velocity = truncate(s.velocity + acceleration, p.max_speed);
+  const Vec2 position = s.position + velocity;
+  const VehicleState n = vehicle_step(s, steering, p, 1.0);
+  CHECK(n.velocity == velocity);
+  CHECK(n.position == position);
+  CHECK(force.norm() <= p.max_force + 1e-12);  // D-VEH-01
+  // Many steps of pulling hard: the speed never exceeds max_speed (D-VEH-02).
+  for (int k = 0; k < 1000; ++k) {
+    s = vehicle_step(s, Vec2(std::cos(0.01 * k), std::sin(0.013 * k)) * 10, p, 1.0 / 30);
+    CHECK(s.velocity.norm() <= p.max_speed + 1e-9);
+    CHECK(s.forward.norm() == doctest::Approx(1.0));
+  }
+  // Halving the mass doubles the change of velocity under an unclipped force (D-VEH-04).
+  const VehicleState rest{};
+  const Vec2 small(0.1, 0);
+  const double dv_heavy = vehicle_step(rest, small, {2.0, 1.0, 10.0}, 0.5).velocity.x();
+  const double dv_light = vehicle_step(rest, small, {1.0, 1.0, 10.0}, 0.5).velocity.x();
+  CHECK(dv_light == doctest::Approx(2 * dv_heavy));
+  // At zero velocity the orientation is kept (D-VEH-05).
+  const VehicleState turned{{0, 0}, {0, 0}, Vec2(0, 1)};
+  CHECK(vehicle_step(turned, Vec2::Zero(), p, 1.0).forward == Vec2(0, 1));
 }
