@@ -258,17 +258,28 @@ TEST_CASE("flocking: 20 walkers cross the tree field as one group, never interpe
   Simulation sim = run_scene("data/scenarios/flock.yaml");
   const std::size_t n = sim.agents().size();
   REQUIRE(n == 20);
-  double worst_gap = 0, closest = kInf, mean_x = 0;
+  double worst_gap = 0, closest = kInf, mean_x = 0, spread = 0;
   for (int f = 0; f < 30 * 60; ++f) {
     sim.step();
     const Snapshot& s = sim.snapshot();
     for (std::size_t i = 0; i < n; ++i) worst_gap = std::max(worst_gap, nearest_other(s, i, n));
     closest = std::min(closest, closest_clearance(s, n));
+    // Heading spread once formed and while crossing (5–35 s; after that they mill at the goal):
+    // the mean absolute deviation from the circular mean heading.
+    if (s.time < 5 || s.time > 35) continue;
+    Vec2 sum = Vec2::Zero();
+    for (std::size_t i = 0; i < n; ++i) sum += unit_from_heading(s.heading[i]);
+    const double mean = heading_of(sum);
+    double dev = 0;
+    for (std::size_t i = 0; i < n; ++i) dev += std::abs(wrap_angle(s.heading[i] - mean)) / n;
+    spread = std::max(spread, dev);
   }
   for (std::size_t i = 0; i < n; ++i) mean_x += sim.snapshot().location[i].x() / n;
   MESSAGE("largest nearest-neighbour distance " << worst_gap << " m, closest clearance " << closest
-                                                << " m, flock's mean x at 60 s " << mean_x);
+          << " m, flock's mean x at 60 s " << mean_x << ", largest heading spread while crossing "
+          << spread * 180 / kPi << " deg");
   CHECK(worst_gap <= 3.0);
+  CHECK(spread < 30 * kPi / 180);
   CHECK(closest >= -1e-9);
   CHECK(sim.metrics().collisions == 0);
   CHECK(mean_x > 30);  // it crossed the field
@@ -351,4 +362,33 @@ TEST_CASE("steering scenarios load and run") {
     CHECK(moved > 1.0);
     CHECK(sim.metrics().collisions == 0);
   }
+}
+
+TEST_CASE("leader following: a follower in front of a leader who turned back steps out of its path") {
+  Bench b("world: {default_ground: sidewalk}\n"
+          "behaviors:\n"
+          "  follower:\n"
+          "    nodes:\n"
+          "      leader: {type: object_sensor, object: guide}\n"
+          "      follow: {type: leader_following, input: leader, separation_weight: 0}\n"
+          "      walk: {type: walk, inputs: [follow]}\n"
+          "  still:\n"
+          "    nodes:\n"
+          "      walk: {type: walk}\n"
+          "agents:\n"
+          "  - {name: f, behavior: follower, position: [0, 0.2], heading: 0}\n"
+          "  - {name: guide, behavior: still, position: [2, 0], heading: 3.1416}\n");
+  // The guide faces the follower 2 m away: the follower is in her forward rectangle, 0.2 m to
+  // her right (she faces −x), so it wants to go further right of her axis: +y, purely sideways.
+  const auto want = b.desire("follow");
+  REQUIRE(want.has_value());
+  CHECK(std::abs(want->x()) < 1e-3);
+  CHECK(want->y() > 0);
+  const Decision d = b.decide();
+  const Vec2 moved = pose_after({b.s.agents.foot[0][0], b.s.agents.foot_heading[0][0], b.s.agents.foot[1][0],
+                                 b.s.agents.foot_heading[1][0]}, d.step).location - b.self.location;
+  MESSAGE("the follower's step moves its body by " << moved.transpose());
+  CHECK(moved.y() > 0.05);                 // out of her path
+  CHECK(moved.y() >= moved.x() - 1e-9);    // at least as much sideways as toward her (the
+                                           // fan's widest turn is 45°)
 }
