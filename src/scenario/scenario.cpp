@@ -1094,7 +1094,7 @@ class Loader {
         std::string what;
       };
       std::vector<Goal> goals;
-      bool moves = has_nets;
+      bool moves = has_nets || steers_without_target(net, params);
       for (const Attraction& a : attractions(net)) {
         const NetNode& sensor = net.nodes()[a.sensor];
         const bool on = bound(net, a.node, params);
