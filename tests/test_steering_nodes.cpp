@@ -14,6 +14,8 @@
 
 #include "footfall/behavior/steering_nodes.hpp"
 #include "footfall/behavior/walk.hpp"
+#include "footfall/render/inspect.hpp"
+#include "footfall/render/overlays.hpp"
 #include "footfall/steering/steering.hpp"
 #include "helpers.hpp"
 
@@ -415,4 +417,32 @@ TEST_CASE("leader following: a follower in front of a leader who turned back ste
   CHECK(moved.y() > 0.05);                 // out of her path
   CHECK(moved.y() >= moved.x() - 1e-9);    // at least as much sideways as toward her (the
                                            // fan's widest turn is 45°)
+}
+
+TEST_CASE("viewer: the fan overlay draws each steering desire and the inspector lists it") {
+  Simulation sim = run_scene("data/scenarios/flock.yaml");
+  for (int f = 0; f < 90; ++f) sim.step();
+  const auto desires = render::steering_desires_now(sim, 0);
+  REQUIRE(!desires.empty());  // arrival at least, and the flock beside
+  for (const auto& d : desires) CHECK(std::isfinite(d.velocity.norm()));
+  render::OverlayGeometry without, with;
+  const std::uint32_t shown[] = {0};
+  render::OverlayFlags fans;
+  fans.fans = true;
+  render::build_overlays(sim, shown, fans, 1, -1, with);
+  // The same agent's fan with its steering nodes unbound: three lines (shaft and head) fewer
+  // per desire.
+  for (const NetNode& n : sim.nets()[0].nodes())
+    if (is_steering(n.kind)) sim.set_param("boid1." + n.name + ".bound", 0);
+  CHECK(render::steering_desires_now(sim, 0).empty());
+  render::build_overlays(sim, shown, fans, 1, -1, without);
+  CHECK(with.line_points.size() == without.line_points.size() + 6 * desires.size());
+  const auto lines = render::inspect_agent(sim, 0);
+  bool header = false, nothing = false;
+  for (const auto& l : lines) {
+    header = header || l.find("steering, next decision") != std::string::npos;
+    nothing = nothing || (l.find("flock") != std::string::npos && l.find("(nothing)") != std::string::npos);
+  }
+  CHECK(header);
+  CHECK(nothing);  // unbound now
 }
