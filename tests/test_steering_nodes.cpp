@@ -244,20 +244,26 @@ TEST_CASE("steering node: bad references name the file, line and key") {
   CHECK(e.find("needs an 'input' sensor") != std::string::npos);
 }
 
-TEST_CASE("wander: bit-identical for 1, 2 and 4 threads, different between seeds") {
-  std::uint64_t hashes[3] = {};
-  const int threads[3] = {1, 2, 4};
-  for (int k = 0; k < 3; ++k) {
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads[k]);
-    Simulation sim = run_scene("data/scenarios/wander_park.yaml");
-    for (int f = 0; f < 30 * 20; ++f) sim.step();
-    hashes[k] = sim.trajectory_hash();
+TEST_CASE("wander, priority and dithering: bit-identical for 1, 2 and 4 threads, different between seeds") {
+  // wander_park: wander under the weighted sum; containment: priority; pursuit_evasion: the hare's
+  // prioritized dithering.
+  for (const char* name : {"wander_park", "containment", "pursuit_evasion"}) {
+    CAPTURE(name);
+    const std::string path = std::string("data/scenarios/") + name + ".yaml";
+    std::uint64_t hashes[3] = {};
+    const int threads[3] = {1, 2, 4};
+    for (int k = 0; k < 3; ++k) {
+      tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads[k]);
+      Simulation sim = run_scene(path);
+      for (int f = 0; f < 30 * 20; ++f) sim.step();
+      hashes[k] = sim.trajectory_hash();
+    }
+    CHECK(hashes[0] == hashes[1]);
+    CHECK(hashes[0] == hashes[2]);
+    Simulation other = run_scene(path, 1);
+    for (int f = 0; f < 30 * 20; ++f) other.step();
+    CHECK(other.trajectory_hash() != hashes[0]);
   }
-  CHECK(hashes[0] == hashes[1]);
-  CHECK(hashes[0] == hashes[2]);
-  Simulation other = run_scene("data/scenarios/wander_park.yaml", 1);
-  for (int f = 0; f < 30 * 20; ++f) other.step();
-  CHECK(other.trajectory_hash() != hashes[0]);
 }
 
 TEST_CASE("flocking: 20 walkers cross the tree field as one group, never interpenetrating") {
