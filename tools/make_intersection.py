@@ -135,8 +135,13 @@ behaviors:
       # sensor) never turns round again.
       seek:          {type: attract, input: goal, k_theta: 0, t_d: 0.05, power: 0.5, bound: 0}
       face:          {type: attract, input: goal, k_theta: 1, k_d: 0, t_theta: 0.1, power: 0.5, bound: 0}
-      people:        {type: proximity_sensor, detects: [walkers], radius: 2.5, fov: 1.05}
-      avoid_people:  {type: avoid, input: people, k_theta: 0.5, k_d: 3, t_d: 0.5, keep_right: 0.6}
+      # Others as the validation suite's walker sees them (docs/validation.md): collisions are
+      # foreseen only with those walking across or against one's way; those standing, or walking
+      # one's way, are left to the walk node's headway law. Reich's proximity avoidance of every
+      # walker ahead (k_theta 0.5, k_d 3, t_d 0.5, keep_right 0.6 until 2026-11) held platoons
+      # back from those they followed and from queues they only passed, and crossings took 20-30 s
+      # instead of 10 as WALK ended (crowds on the crosswalk into steady DON'T WALK).
+      avoid_people:  {type: predictive_avoid, radius: 4, steps: 2, weight: 4, conflicts_only: 1}
       # Those waiting at a kerb make room for anyone close, from any side (bound while waiting).
       nearby:        {type: proximity_sensor, detects: [walkers], radius: 1.5, fov: 3.14}
       make_room:     {type: avoid, input: nearby, k_theta: 0, k_d: 3, t_d: 0.4, weight: 3, bound: 0}
@@ -149,7 +154,8 @@ behaviors:
       # Street and crosswalks (a crossing net sets road.except to its crosswalk). t_d 0.45 m: at 0.35 a crowd at a kerb put toes on the crosswalk.
       road:          {type: terrain_sensor, types: [street, crosswalk], range: 1.0}
       avoid_road:    {type: avoid, input: road, k_d: 4, t_d: 0.45, weight: 20}
-      walk:          {type: walk, inputs: [seek, face, avoid_people, make_room, avoid_poles, avoid_facades, avoid_road], arcs: 4, rays: 9, back_step: 0.3}
+      # The headway law (docs/scenario.md, walk `time_gap`): Seyfried et al. 2005's 1.06 s.
+      walk:          {type: walk, inputs: [seek, face, avoid_people, make_room, avoid_poles, avoid_facades, avoid_road], arcs: 4, rays: 9, back_step: 0.3, time_gap: 1.06}
 """
 
 PATNETS = """\
@@ -275,7 +281,8 @@ population:
   behavior: pedestrian
   walk_net: walk_to
   cross_net: cross
-  radius: [0.2, 0.24]   # body discs of 0.40-0.48 m (shoulder breadth)
+  radius: [0.2, 0.24]   # half the shoulder breadth: 0.40-0.48 m across
+  depth: [0.13, 0.15]   # half the chest depth: 0.26-0.30 m (agents/body.hpp), drawn with the breadth
   pace: [0.9, 1.1]
   max_trip: 150        # metres, origin to destination: in a city, trips stay local
 city: {nx: 1, ny: 1, pitch: [100, 100]}   # one 100 m tile

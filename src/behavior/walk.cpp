@@ -162,7 +162,7 @@ bool foot_crosses_solid(const SenseContext& ctx, const Vec2& planted, const Vec2
 }
 
 bool step_collides(const SenseContext& ctx, const Vec2& from, const Vec2& to, double t0,
-                   double duration) {
+                   double duration, double heading_from, double heading_to) {
   // Already touching (rounding leaves bodies a hair inside each other's reach), a step that does
   // not come any closer is allowed: otherwise two people in contact would freeze for good.
   constexpr double kSlack = 1e-9;
@@ -182,7 +182,19 @@ bool step_collides(const SenseContext& ctx, const Vec2& from, const Vec2& to, do
     const double slack = (to - from).norm() + (plan.to - plan.from).norm() + reach;
     if ((plan.from - from).squaredNorm() > slack * slack) continue;
     const double d = min_distance_to_plan(from, to, t0, t0 + duration, plan);
-    if (d < reach && d < (plan.at(t0) - from).norm() - kSlack) return true;
+    if (d >= reach) continue;
+    const BodySize mine = ctx.self_body(), theirs = ctx.snapshot.body(j);
+    if (mine.disc() && theirs.disc()) {
+      if (d < (plan.at(t0) - from).norm() - kSlack) return true;
+      continue;
+    }
+    // The bounding discs come within reach: the capsules decide, where the measure looks.
+    const BodyPath path{{from, to, t0, t0 + duration}, heading_from, heading_to};
+    const BodyPath other = ctx.snapshot.body_path(j);
+    const double gap = min_body_gap(path, mine, other, theirs, t0,
+                                    std::max(t0 + duration, plan.t1), ctx.frame_dt);
+    if (gap < 0 && gap < body_gap_bound(from, heading_from, mine, plan.at(t0), other.heading_at(t0), theirs) - kSlack)
+      return true;
   }
   return false;
 }
@@ -192,25 +204,26 @@ namespace {
 // Does the step carry the body faster than the headway in its direction allows, s / time_gap?
 // Closing the feet (with or without a turn) is how one stops, and is never held back.
 bool outruns_headway(const FanParams& fan, std::span<const HeadwayObstacle> others,
-                     const Vec2& here, const Footstep& step, const Vec2& there, double duration) {
+                     const Vec2& shoulders, const Vec2& here, const Footstep& step,
+                     const Vec2& there, double duration) {
   if (step.kind == StepKind::Stay || step.kind == StepKind::Turn) return false;
   const Vec2 move = there - here;
   const double d = move.norm();
   if (d < 1e-9) return false;
-  return d > travel_to_contact(others, here, move / d) * duration / fan.time_gap + 1e-9;
+  return d > travel_to_contact(others, here, move / d, shoulders) * duration / fan.time_gap + 1e-9;
 }
 
 // On each ray of the fan, the longest step the headway allows when it is shorter than the fan's
 // longest: the fan's arcs are too coarse to walk at the speed of a dense crowd, and too long to
 // shuffle in one (Jelić et al. 2012: step length follows the space ahead).
 void add_headway_steps(const FanParams& fan, const Feet& feet, std::span<const HeadwayObstacle> others,
-                       std::vector<Footstep>& out) {
+                       const Vec2& shoulders, std::vector<Footstep>& out) {
   const double heading = feet.heading();
   const Vec2 here = feet.location(), stance = feet.planted - feet.trailing;
   for (int j = 0; j < fan.rays; ++j) {
     const double turn = fan.ray_turn(j);
     const Vec2 u = unit_from_heading(heading + turn);
-    const double s = travel_to_contact(others, here, u);
+    const double s = travel_to_contact(others, here, u, shoulders);
     if (s == kInf) continue;
     // The body moves half the way from the trailing foot to the new one: |stance + L·u| / 2. Solve
     // for the L that moves it s·τ(L)/T, τ from the cadence law; two rounds settle τ.
@@ -254,9 +267,11 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
   // The headway law, for walking (a turning state machine's steps are in place).
   std::vector<HeadwayObstacle> others;
   const bool headway = fan.time_gap > 0 && walk[walk_p::Turning] == 0.0;
+  // The walker's own shoulders as it stands: wider than deep, it needs more room to sidle.
+  const Vec2 shoulders = headway_shoulders(feet.heading(), ctx.self_body());
   if (headway) {
     headway_obstacles(ctx, t + fan.step_time, others);
-    add_headway_steps(fan, feet, others, scratch);
+    add_headway_steps(fan, feet, others, shoulders, scratch);
   }
 
   const Vec2 here = feet.location();
@@ -275,8 +290,8 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
     pose.duration = duration;
     pose.closing = !moving;
     double energy = kInf;
-    if (!(headway && outruns_headway(fan, others, here, step, pose.location, duration)) &&
-        !step_collides(ctx, here, pose.location, t, duration)) {
+    if (!(headway && outruns_headway(fan, others, shoulders, here, step, pose.location, duration)) &&
+        !step_collides(ctx, here, pose.location, t, duration, feet.heading(), pose.heading)) {
       energy = eval.evaluate(params, pose, ctx);
       ++best.candidates;
     }

@@ -55,7 +55,8 @@ void Simulation::control_stage(bool reduced_fan) {
       const Feet feet = feet_of(a);
       const SelfState self = self_state(a);
       const SenseContext ctx{world_, snapshot(), percepts_prev_.neighbours(a),
-                             percepts_prev_.obstacles(a), a, agents_.radius[a], &self, &fields_};
+                             percepts_prev_.obstacles(a), a, agents_.radius[a], &self, &fields_,
+                             agents_.body(a).half_depth, config_.dt};
       NetEvaluator eval(net);
       decisions_[a] = decide_step(net, agents_.params_of(a), feet, agents_.plan[a].t1, ctx, eval,
                                   scratch, reduced_fan);
@@ -69,8 +70,10 @@ void Simulation::control_stage(bool reduced_fan) {
     Decision& d = decisions_[a];
     if (d.blocked) continue;
     const Vec2 from = agents_.plan[a].to;
-    const Vec2 to = pose_after(feet_of(a), d.step).location;
+    const Pose after = pose_after(feet_of(a), d.step);
+    const Vec2 to = after.location;
     const double t0 = agents_.plan[a].t1;
+    const BodySize body = agents_.body(a);
     const Snapshot& s = snapshot();
     for (const std::uint32_t image : percepts_prev_.neighbours(a)) {
       const std::uint32_t j = s.agent_of(image);
@@ -79,11 +82,15 @@ void Simulation::control_stage(bool reduced_fan) {
       // A ghost's image across a periodic seam: the agent's plan, shifted by the period.
       const Vec2 shift = image == j ? Vec2::Zero() : Vec2(s.location[image] - s.location[j]);
       const Decision& dj = decisions_[j];
-      const Vec2 to_j = dj.blocked ? agents_.plan[j].to : pose_after(feet_of(j), dj.step).location;
-      const Plan pj{agents_.plan[j].to + shift, to_j + shift, agents_.plan[j].t1,
+      const Pose after_j = dj.blocked ? Pose{agents_.plan[j].to, agents_.heading_to[j], {}, 0}
+                                      : pose_after(feet_of(j), dj.step);
+      const Plan pj{agents_.plan[j].to + shift, after_j.location + shift, agents_.plan[j].t1,
                     agents_.plan[j].t1 + dj.duration};
-      if (min_distance_to_plan(from, to, t0, t0 + d.duration, pj) <
-          agents_.radius[a] + agents_.radius[j]) {
+      if (min_distance_to_plan(from, to, t0, t0 + d.duration, pj) < body.half_width + agents_.radius[j] &&
+          ((body.disc() && agents_.body(j).disc()) ||
+           min_body_gap({{from, to, t0, t0 + d.duration}, agents_.heading_to[a], after.heading}, body,
+                        {pj, agents_.heading_to[j], after_j.heading}, agents_.body(j), t0,
+                        std::max(t0 + d.duration, pj.t1), config_.dt) < 0)) {
         d.blocked = true;
         d.step = stand_still(a);
         break;

@@ -15,6 +15,7 @@ void Simulation::add_free_slot(std::string name, const Vec2& at, double radius, 
   }
   agents_.forward.push_back(0);
   agents_.radius.push_back(radius);
+  agents_.depth.push_back(radius);
   agents_.height.push_back(height);
   agents_.net.push_back(behavior);
   agents_.param_offset.push_back(static_cast<std::uint32_t>(agents_.params.size()));
@@ -36,6 +37,7 @@ void Simulation::enter(std::uint32_t slot, const Entrant& e, double t) {
   }
   agents_.forward[slot] = 0;
   agents_.radius[slot] = e.radius;
+  agents_.depth[slot] = e.depth;
   agents_.height[slot] = e.height;
   agents_.gait[slot] = Gait::Stand;
   // Staggered like the scenario's agents: the first foot-strike at a random phase of a step. A

@@ -128,6 +128,9 @@ void Simulation::publish_ghosts(Snapshot& s) {
       s.heading[g] = s.heading[a];
       s.plan[g] = {s.plan[a].from + shift, s.plan[a].to + shift, s.plan[a].t0, s.plan[a].t1};
       s.radius[g] = s.radius[a];
+      s.depth[g] = s.depth[a];
+      s.heading_from[g] = s.heading_from[a];
+      s.heading_to[g] = s.heading_to[a];
       s.gait[g] = s.gait[a];
       s.active[g] = 0;
       s.arrived[g] = 0;
@@ -206,6 +209,9 @@ void Simulation::publish(std::uint64_t frame, double t) {
                                 u * wrap_angle(agents_.heading_to[a] - agents_.heading_from[a]));
       s.plan[a] = p;
       s.radius[a] = agents_.radius[a];
+      s.depth[a] = agents_.body(a).half_depth;
+      s.heading_from[a] = agents_.heading_from[a];
+      s.heading_to[a] = agents_.heading_to[a];
       s.gait[a] = agents_.gait[a];
       s.active[a] = agents_.active[a];
       s.arrived[a] = progress_[a].arrived;

@@ -142,7 +142,9 @@ bool Simulation::spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool
   Entrant e;
   e.at = p;
   e.heading = heading_of(b - a);
-  e.radius = pop.radius_min + (pop.radius_max - pop.radius_min) * uniform(5);
+  const double size = uniform(5);
+  e.radius = pop.radius_min + (pop.radius_max - pop.radius_min) * size;
+  e.depth = pop.depth_max > 0 ? pop.depth_min + (pop.depth_max - pop.depth_min) * size : e.radius;
   e.height = pop.height_min + (pop.height_max - pop.height_min) * uniform(7);
   e.phase = uniform(6);
   e.earliest = anywhere ? config_.dt : 2 * config_.dt;

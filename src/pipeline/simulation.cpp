@@ -35,6 +35,7 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
   const std::size_t scenario_agents = agents_.size();
   scenario_agents_ = scenario_agents;
   agents_.active.assign(scenario_agents, 1);
+  if (agents_.depth.size() != scenario_agents) agents_.depth = agents_.radius;  // discs
   if (scripts_.population) {
     // The population lives in slots after the scenario's agents, all free until spawned.
     const PopulationSpec& pop = *scripts_.population;
@@ -204,7 +205,11 @@ void Simulation::measure() {
         const std::uint32_t j = s.agent_of(image);  // a pair across a periodic seam counts once
         if (j <= a) return;
         const double reach = r + s.radius[j] - kOverlapTolerance;
-        if ((s.location[image] - p).squaredNorm() < reach * reach)
+        if ((s.location[image] - p).squaredNorm() >= reach * reach) return;
+        // Bounding discs overlap: shoulders wider than deep overlap only if the capsules do.
+        const BodySize ba = s.body(a), bj = s.body(image);
+        if ((ba.disc() && bj.disc()) ||
+            body_gap(p, s.heading[a], ba, s.location[image], s.heading[image], bj) < -kOverlapTolerance)
           found[a].push_back(pair_key(static_cast<std::uint32_t>(a), j));
       });
       world_.for_each_obstacle_near(Aabb{p, p}.inflated(r), [&](std::uint32_t o) {

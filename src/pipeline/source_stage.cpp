@@ -114,7 +114,9 @@ bool Simulation::emit(std::size_t i, std::uint32_t slot, double t) {
   double* walk = agents_.params_of(slot) + net.nodes()[net.walk_node()].param_offset;
   if (spec.speed.given()) apply_walking_speed(walk, spec.speed.draw(draw(Speed1), draw(Speed2)));
   Entrant e;
-  e.radius = spec.radius_min + (spec.radius_max - spec.radius_min) * draw(Radius);
+  const double size = draw(Radius);
+  e.radius = spec.radius_min + (spec.radius_max - spec.radius_min) * size;
+  e.depth = spec.depth_max > 0 ? spec.depth_min + (spec.depth_max - spec.depth_min) * size : e.radius;
   e.height = spec.height_min + (spec.height_max - spec.height_min) * draw(Height);
   e.phase = draw(Phase);
   e.earliest = 2 * config_.dt;  // as a population's newcomer: SENSE has already looked this frame

@@ -756,7 +756,7 @@ class Loader {
     std::vector<YAML::Node> at;
     for (const auto& a : n) {
       r_.expect_map(a, "an agent",
-                    {"name", "behavior", "position", "heading", "radius", "height", "set", "nets",
+                    {"name", "behavior", "position", "heading", "radius", "depth", "height", "set", "nets",
                      "attributes", "speed", "leave_within", "velocity", "walking"});
       require(a, {"behavior", "position"}, "an agent");
       const std::string name = a["name"] ? r_.string(a["name"], "agent name")
@@ -774,6 +774,7 @@ class Loader {
       }
       ag.forward.push_back(0);
       ag.radius.push_back(a["radius"] ? r_.number(a["radius"], "radius", 0.05, 2.0) : 0.25);
+      ag.depth.push_back(a["depth"] ? r_.number(a["depth"], "depth", 0.05, ag.radius.back()) : ag.radius.back());
       ag.leave_within.push_back(a["leave_within"] ? r_.number(a["leave_within"], "leave_within", 0.01, 100) : 0.0);
       ag.height.push_back(a["height"] ? r_.number(a["height"], "height", 0.5, 2.5) : motion::kReferenceHeight);
       ag.net.push_back(static_cast<std::uint32_t>(net));
@@ -930,7 +931,7 @@ class Loader {
 
   // Pedestrians that enter at walkway endpoints, follow routes and leave (pipeline/scripts.hpp).
   void population(const YAML::Node& n, Scenario& s, ScriptsLoader& scripts) {
-    r_.expect_map(n, "population", {"target", "behavior", "set", "walk_net", "cross_net", "radius",
+    r_.expect_map(n, "population", {"target", "behavior", "set", "walk_net", "cross_net", "radius", "depth",
                                     "height", "pace", "clearance", "max_trip", "route_spread",
                                     "walk_detour", "attributes"});
     require(n, {"target", "behavior", "walk_net"}, "population");
@@ -968,6 +969,9 @@ class Loader {
       z = v.y();
     };
     range("radius", 0.05, 2.0, pop.radius_min, pop.radius_max);
+    range("depth", 0.05, 2.0, pop.depth_min, pop.depth_max);
+    if (n["depth"] && (pop.depth_min > pop.radius_min || pop.depth_max > pop.radius_max))
+      r_.fail(n["depth"], "depth (half the chest depth) must not exceed radius (half the shoulder breadth), at either end of the range");
     range("height", 0.5, 2.5, pop.height_min, pop.height_max);
     range("pace", 0.2, 5.0, pop.pace_min, pop.pace_max);
     if (n["clearance"]) pop.clearance = r_.number(n["clearance"], "clearance", 0.1, 10);

@@ -70,7 +70,7 @@ std::vector<SourceSpec> sources_spec(const yaml::Reader& r, const YAML::Node& n,
   for (const auto& s : n) {
     r.expect_map(s, "a source",
                  {"name", "behavior", "box", "line", "flow", "start", "end", "count", "arrivals", "set",
-                  "attributes", "radius", "height", "speed", "heading", "walking", "leave_within",
+                  "attributes", "radius", "depth", "height", "speed", "heading", "walking", "leave_within",
                   "clearance", "capacity"});
     for (const char* key : {"name", "behavior", "flow"})
       if (!s[key]) r.fail(s, std::string("a source needs '") + key + "'");
@@ -107,16 +107,24 @@ std::vector<SourceSpec> sources_spec(const yaml::Reader& r, const YAML::Node& n,
     // Who: the behavior with its settings, sizes and speeds.
     spec.params = hooks.params(static_cast<int>(spec.behavior), s["set"]);
     spec.model = hooks.model(static_cast<int>(spec.behavior), s["attributes"], spec.params);
-    if (const YAML::Node rad = s["radius"]) {
-      if (rad.IsSequence()) {
-        const Vec2 v = r.vec2(rad, "radius");
-        if (v.x() < 0.05 || v.y() > 2.0 || v.x() > v.y()) r.fail(rad, "radius must be a number or [min, max] within [0.05, 2]");
-        spec.radius_min = v.x();
-        spec.radius_max = v.y();
+    // A size: a number or [min, max] within [0.05, 2] metres.
+    const auto size_range = [&](const char* key, double& lo, double& hi) {
+      const YAML::Node n = s[key];
+      if (!n) return;
+      if (n.IsSequence()) {
+        const Vec2 v = r.vec2(n, key);
+        if (v.x() < 0.05 || v.y() > 2.0 || v.x() > v.y())
+          r.fail(n, std::string(key) + " must be a number or [min, max] within [0.05, 2]");
+        lo = v.x();
+        hi = v.y();
       } else {
-        spec.radius_min = spec.radius_max = r.number(rad, "radius", 0.05, 2.0);
+        lo = hi = r.number(n, key, 0.05, 2.0);
       }
-    }
+    };
+    size_range("radius", spec.radius_min, spec.radius_max);
+    size_range("depth", spec.depth_min, spec.depth_max);
+    if (s["depth"] && (spec.depth_min > spec.radius_min || spec.depth_max > spec.radius_max))
+      r.fail(s["depth"], "depth (half the chest depth) must not exceed radius (half the shoulder breadth), at either end of the range");
     if (const YAML::Node h = s["height"]) {
       const Vec2 v = r.vec2(h, "height");
       if (v.x() < 0.5 || v.y() > 2.5 || v.x() > v.y()) r.fail(h, "height must be [min, max] within [0.5, 2.5]");

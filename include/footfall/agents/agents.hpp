@@ -6,10 +6,13 @@
 // Footstep points lie on the agent's line of progression; the lateral offset of each foot (half the
 // step width) is a matter of posture and is added by MOTION. Feet together therefore means both
 // footstep points coincide, and an agent that closes its feet stands exactly on its forward foot.
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "footfall/agents/body.hpp"
+#include "footfall/agents/plan.hpp"
 #include "footfall/core/math.hpp"
 #include "footfall/world/grid.hpp"
 #include "footfall/motion/pose.hpp"
@@ -18,19 +21,6 @@ namespace footfall {
 
 enum class Gait : std::uint8_t { Stand, Walk, Close };
 const char* gait_name(Gait g);
-
-// A linear plan for the agent's location: `from` at t0, `to` at t1, still before and after.
-struct Plan {
-  Vec2 from, to;
-  double t0 = 0, t1 = 0;
-  Vec2 at(double t) const {
-    if (t <= t0) return from;
-    if (t >= t1) return to;
-    return from + (to - from) * ((t - t0) / (t1 - t0));
-  }
-  // The velocity of the step (zero for a plan of no duration).
-  Vec2 velocity() const { return t1 > t0 ? Vec2((to - from) / (t1 - t0)) : Vec2(Vec2::Zero()); }
-};
 
 // One running PaT-Net instance of an agent: its program and current state (indices into the
 // simulation's programs; patnet/patnet.hpp), the agent's behavioral state in outputs.
@@ -47,7 +37,10 @@ struct Snapshot {
   std::vector<Vec2> location;
   std::vector<double> heading;
   std::vector<Plan> plan;
-  std::vector<double> radius;
+  std::vector<double> radius;  // half the shoulder breadth: the bounding radius
+  // The body (agents/body.hpp): half the chest depth, and the heading's turn through the plan.
+  std::vector<double> depth;
+  std::vector<double> heading_from, heading_to;
   std::vector<Gait> gait;
   std::vector<std::uint8_t> active;  // 0: a free slot (a pedestrian who left, or not yet spawned)
   std::vector<std::uint8_t> arrived;  // standing on its final goal
@@ -74,8 +67,14 @@ struct Snapshot {
   void resize(std::size_t n) {
     agents = n;
     location.resize(n); heading.resize(n); plan.resize(n); radius.resize(n); gait.resize(n);
+    depth.resize(n); heading_from.resize(n); heading_to.resize(n);
     active.resize(n); arrived.resize(n); id.resize(n);
   }
+  // depth 0 (never set): a disc of the radius.
+  BodySize body(std::size_t j) const {
+    return {radius[j], depth[j] > 0 ? std::min(depth[j], radius[j]) : radius[j]};
+  }
+  BodyPath body_path(std::size_t j) const { return {plan[j], heading_from[j], heading_to[j]}; }
 };
 
 // Hot per-agent state owned by CONTROL (feet, step timing) plus the per-agent behavior-net
@@ -87,6 +86,8 @@ struct Agents {
   std::vector<double> foot_heading[2];
   std::vector<std::uint8_t> forward;  // the foot planted last: the fan is sampled in front of it
   std::vector<double> radius;
+  // Half the chest depth per slot (agents/body.hpp); empty: every body a disc of its radius.
+  std::vector<double> depth;
   std::vector<double> height;         // stature, metres: the figure's scale (motion::kReferenceHeight)
   std::vector<Plan> plan;             // the current step, as a motion of the location
   std::vector<double> heading_from, heading_to;
@@ -110,6 +111,9 @@ struct Agents {
   std::size_t size() const { return name.size(); }
   Vec2 location(std::size_t a) const { return 0.5 * (foot[0][a] + foot[1][a]); }
   double heading(std::size_t a) const { return mean_heading(foot_heading[0][a], foot_heading[1][a]); }
+  BodySize body(std::size_t a) const {
+    return {radius[a], depth.empty() ? radius[a] : std::min(depth[a], radius[a])};
+  }
   double* params_of(std::size_t a) { return params.data() + param_offset[a]; }
   const double* params_of(std::size_t a) const { return params.data() + param_offset[a]; }
   const double* model_of(std::size_t a) const { return model.data() + a * model_stride; }

@@ -18,10 +18,13 @@
 namespace footfall {
 
 // Another walker as the headway sees it: where it will be, and the distance at which the two bodies
-// touch.
+// touch: `reach` plus |shoulders · u| along direction u. Shoulders wider than deep (agents/body.hpp)
+// reach farther across than ahead; each body is taken as a disc of its extent along u, exact for
+// someone straight ahead (collision prevention holds the strict line).
 struct HeadwayObstacle {
   Vec2 at;
   double reach = 0;
+  Vec2 shoulders = Vec2::Zero();  // (half breadth − half depth) along the shoulder line
 };
 
 // The walkers the deciding agent perceives, each where its published plan puts it at time t (still
@@ -30,6 +33,13 @@ void headway_obstacles(const SenseContext& ctx, double t, std::vector<HeadwayObs
 
 // How far a body at `from` can travel along unit direction u before it touches one of `others`:
 // the headway s. Infinity when nobody is in the way; 0 when already touching someone ahead.
-double travel_to_contact(std::span<const HeadwayObstacle> others, const Vec2& from, const Vec2& u);
+// `shoulders`: the traveller's own, as HeadwayObstacle's.
+double travel_to_contact(std::span<const HeadwayObstacle> others, const Vec2& from, const Vec2& u,
+                         const Vec2& shoulders = Vec2::Zero());
+
+// The shoulders of a body facing `heading` (HeadwayObstacle::shoulders).
+inline Vec2 headway_shoulders(double heading, const BodySize& b) {
+  return b.disc() ? Vec2(Vec2::Zero()) : Vec2((b.half_width - b.half_depth) * shoulder_axis(heading));
+}
 
 }  // namespace footfall

@@ -50,6 +50,11 @@ struct SenseContext {
   double self_radius = 0.25;
   const SelfState* self_state = nullptr;  // null: behaviors that need it contribute nothing
   const FieldCache* fields = nullptr;     // navigation fields for location sensors that navigate
+  double self_depth = 0;  // half the chest depth (agents/body.hpp); 0: a disc of self_radius
+  double frame_dt = 0;    // the frame period: when the collision measure looks (0: unknown)
+  BodySize self_body() const {
+    return {self_radius, self_depth > 0 ? std::min(self_depth, self_radius) : self_radius};
+  }
 };
 
 // Location sensor (Reich §7.3.2): distance from the forward foot to the point, so that the agent

@@ -98,11 +98,13 @@ Footstep turning_step(const Feet& feet, double heading);
 // then a turn to the right (pedestrians keep right), then the longer step.
 bool better(double energy_a, const Footstep& a, double energy_b, const Footstep& b);
 
-// Collision prevention (Reich §7.5.1): would the agent's disc, moving linearly from `from` to `to`
-// over [t0, t0 + duration] and then standing, interpenetrate a solid obstacle or another agent
-// following its published plan?
+// Collision prevention (Reich §7.5.1): would the agent's body, moving linearly from `from` to `to`
+// over [t0, t0 + duration] while its heading turns from heading_from to heading_to, and then
+// standing, interpenetrate a solid obstacle or another agent following its published plan?
+// Obstacles keep clear of the whole bounding disc (nobody sidles through a door); another body is
+// kept clear of as the capsule it is (agents/body.hpp), at the frame times.
 bool step_collides(const SenseContext& ctx, const Vec2& from, const Vec2& to, double t0,
-                   double duration);
+                   double duration, double heading_from = 0, double heading_to = 0);
 
 // Does the moving foot, set down from beside the planted foot at `foot`, pass through a solid
 // obstacle? The body's disc may clear a wall's end while a long step would put a foot on its far

@@ -24,6 +24,9 @@ struct PopulationSpec {
   std::vector<double> params;        // its parameter block with the scenario's settings
   std::uint32_t route_program = 0;   // the route net, compiled for `behavior`
   double radius_min = 0.22, radius_max = 0.28;  // per pedestrian, uniform
+  // Half the chest depth (agents/body.hpp), drawn with the radius (a broad pedestrian is deep);
+  // 0: bodies are discs.
+  double depth_min = 0, depth_max = 0;
   double height_min = 1.55, height_max = 1.90;  // stature, per pedestrian, uniform (figures only)
   double pace_min = 0.9, pace_max = 1.1;        // scales step length (and step time by its root)
   double clearance = 0.8;            // an entry must be this clear of others to spawn there

@@ -240,6 +240,7 @@ class Simulation {
   struct Entrant {
     Vec2 at = Vec2::Zero();
     double heading = 0, radius = 0.25, height = motion::kReferenceHeight;
+    double depth = 0.25;  // half the chest depth (agents/body.hpp); = radius: a disc
     double phase = 0;     // in [0, 1): the first foot-strike this share of a step after entering
     double earliest = 0;  // and no sooner than this, seconds
     Vec2 velocity = Vec2::Zero();

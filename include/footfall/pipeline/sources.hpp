@@ -41,6 +41,7 @@ struct SourceSpec {
   std::vector<double> params;     // its parameter block with the source's `set`
   std::vector<double> model;      // agent-model parameter values
   double radius_min = 0.25, radius_max = 0.25;  // uniform per walker
+  double depth_min = 0, depth_max = 0;          // drawn with the radius; 0: discs
   double height_min = 1.55, height_max = 1.90;  // stature, uniform (figures only)
   SpeedDraw speed;
   bool heading_given = false;     // else each walker faces its goal (or +x without one)
