@@ -452,3 +452,34 @@ TEST_CASE("viewer: the fan overlay draws each steering desire and the inspector 
   CHECK(header);
   CHECK(nothing);  // unbound now
 }
+
+TEST_CASE("steering node: seek and arrival through a navigating location sensor go round a wall") {
+  const auto scene = [](int navigate, const std::string& node) {
+    return "world:\n"
+           "  default_ground: sidewalk\n"
+           "  segments: [{name: wall, from: [3, -4], to: [3, 4]}]\n"
+           "behaviors:\n"
+           "  n:\n"
+           "    nodes:\n"
+           "      goal: {type: location_sensor, target: [6, 0], navigate: " + std::to_string(navigate) + "}\n"
+           "      go: {type: " + node + ", input: goal}\n"
+           "      walk: {type: walk, inputs: [go]}\n"
+           "agents:\n"
+           "  - {name: a, behavior: n, position: [0, 0], heading: 0}\n";
+  };
+  for (const std::string node : {"arrival", "seek"}) {
+    CAPTURE(node);
+    double best[2] = {kInf, kInf};
+    for (int navigate = 0; navigate < 2; ++navigate) {
+      Simulation sim = test::make_sim(parse_scenario(scene(navigate, node), "navigate.yaml"));
+      for (int f = 0; f < 30 * 40; ++f) {
+        sim.step();
+        best[navigate] = std::min(best[navigate], (sim.snapshot().location[0] - Vec2(6, 0)).norm());
+      }
+      CHECK(sim.metrics().collisions == 0);
+    }
+    MESSAGE("closest to the target: straight " << best[0] << " m, navigating " << best[1] << " m");
+    CHECK(best[0] > 2.5);  // straight at it: held at the wall
+    CHECK(best[1] < 0.3);  // round the wall's end
+  }
+}

@@ -48,6 +48,27 @@ std::optional<Target> target_of(const NetNode& src, const double* sp, const Sens
   return std::nullopt;
 }
 
+// Through a location sensor that navigates (location_sensor.navigate): the way down its navigation
+// field from the forward foot, and the walking distance left, so that seek and arrival go round
+// walls instead of into them. Nothing without a field, or within 0.3 m of the target (the sensor's
+// own fallback to the straight line).
+struct Way {
+  Vec2 direction;
+  double distance = 0;
+};
+std::optional<Way> navigated_way(const NetNode& src, const double* sp, const SenseContext& ctx,
+                                 const Vec2& foot) {
+  if (src.kind != NodeKind::LocationSensor || sp[location_p::Navigate] == 0.0 || !ctx.fields)
+    return std::nullopt;
+  const Vec2 target(sp[location_p::X], sp[location_p::Y]);
+  const DistanceField* field = ctx.fields->find(target);
+  if (!field || (target - foot).norm() < 0.3) return std::nullopt;
+  const double d = field->distance(foot);
+  const Vec2 way = field->direction(foot);
+  if (!std::isfinite(d) || way.squaredNorm() == 0) return std::nullopt;
+  return Way{way.normalized(), d};
+}
+
 steer::PredictionParams prediction_of(const double* p) {
   return {p[pursuit_p::C], p[pursuit_p::MaxTime], std::cos(p[pursuit_p::Aligned])};
 }
@@ -116,6 +137,10 @@ std::optional<Vec2> steering_desire(const NetTemplate& net, const double* params
     const NetNode& src = net.nodes()[net.link_sources()[n.first_link]];
     return target_of(src, params + src.param_offset, ctx, self.location);
   };
+  const auto navigated = [&]() -> std::optional<Way> {
+    const NetNode& src = net.nodes()[net.link_sources()[n.first_link]];
+    return navigated_way(src, params + src.param_offset, ctx, self.planted);
+  };
   const auto quarry = [&](const Target& t) {
     return t.agent >= 0 ? other_of(ctx.snapshot, static_cast<std::uint32_t>(t.agent), self.t0)
                         : steer::Other{t.position, Vec2::Zero(), me.forward, 0.0};
@@ -124,6 +149,7 @@ std::optional<Vec2> steering_desire(const NetTemplate& net, const double* params
     case NodeKind::Seek: {
       const auto t = input();
       if (!t) return std::nullopt;
+      if (const auto way = navigated()) return Vec2(way->direction * me.max_speed);
       return steer::seek(me, t->position);
     }
     case NodeKind::Flee: {
@@ -138,6 +164,9 @@ std::optional<Vec2> steering_desire(const NetTemplate& net, const double* params
       if (!t) return std::nullopt;
       // From the forward foot, as the location sensor measures (Reich §7.3.2): the walker ends
       // with that foot on the target and closes the other onto it, standing on the target.
+      if (const auto way = navigated())
+        return Vec2(way->direction *
+                    steer::arrival_speed(way->distance, me.max_speed, p[arrival_p::SlowingDistance]));
       steer::Self foot = me;
       foot.position = self.planted;
       return steer::arrival(foot, t->position, p[arrival_p::SlowingDistance]);

@@ -5,7 +5,8 @@
 //
 // A template holds the structure and parameter defaults; each agent instantiating it owns a block of
 // parameter values. Every node emits three values: sensors (present, d, θ), controls (Δθ, Δd,
-// energy), the walk node (total energy, 0, 0).
+// energy), steering controls (1 with a desire else 0, |v − v_desired|, energy), the walk node
+// (total energy, 0, 0).
 #include <cstdint>
 #include <optional>
 #include <span>
