@@ -483,3 +483,52 @@ TEST_CASE("steering node: seek and arrival through a navigating location sensor 
     CHECK(best[1] < 0.3);  // round the wall's end
   }
 }
+
+TEST_CASE("simple vehicle steered by the net's steering nodes: seek overshoots, arrival stops") {
+  const auto drive = [](const std::string& node, double seconds, double& top_speed, double& furthest) {
+    Scenario s = parse_scenario(
+        "world: {default_ground: sidewalk}\n"
+        "behaviors:\n"
+        "  car:\n"
+        "    nodes:\n"
+        "      goal: {type: location_sensor, target: [20, 0]}\n"
+        "      go: {type: " + node + ", input: goal, max_speed: 4" +
+            (node == "arrival" ? ", slowing_distance: 10" : "") + "}\n"
+        "      walk: {type: walk, inputs: [go]}\n"
+        "agents:\n"
+        "  - {name: car, behavior: car, position: [0, 0], heading: 1.5708}\n",
+        "vehicle.yaml");
+    const Snapshot snap = test::standing({{0, 0}});
+    const steer::VehicleParams vp{1.0, 2.0, 4.0};
+    steer::VehicleState v{{0, 0}, {0, 0}, {0, 1}};  // at rest, facing +y: it must turn
+    const double dt = 1.0 / 30;
+    for (int k = 0; k < static_cast<int>(seconds / dt); ++k) {
+      const SelfState self = vehicle_self_state(v, k * dt, 1, k);
+      const SenseContext ctx{s.world, snap, {}, {}, 0, 0.25, &self};
+      const steer::VehicleState next = steer_vehicle(s.nets[0], s.agents.params_of(0), ctx, v, vp, dt);
+      CHECK(((next.velocity - v.velocity) / dt).norm() <= vp.max_force / vp.mass + 1e-9);  // |F| ≤ max_force
+      v = next;
+      top_speed = std::max(top_speed, v.velocity.norm());
+      furthest = std::max(furthest, v.position.x());
+    }
+    return v;
+  };
+  double top = 0, furthest = -kInf;
+  const steer::VehicleState arrived = drive("arrival", 30, top, furthest);
+  MESSAGE("arrival ends at " << arrived.position.transpose() << ", speed " << arrived.velocity.norm()
+          << ", furthest x " << furthest);
+  CHECK((arrived.position - Vec2(20, 0)).norm() < 0.1);
+  CHECK(arrived.velocity.norm() < 0.05);
+  // The ramp asks at most max_speed²/slowing_distance = 1.6 m/s² of braking, within
+  // max_force/mass = 2. Near the target the point mass is a damped oscillator (x'' = k(20 − x) −
+  // x' per unit mass, k = max_speed/slowing_distance = 0.4/s, damping ratio 0.79): it overshoots a
+  // little and settles, unlike the walker, which stops by closing its feet.
+  CHECK(furthest < 20.5);
+  CHECK(top <= 4.0 + 1e-9);
+  top = 0, furthest = -kInf;
+  drive("seek", 20, top, furthest);
+  MESSAGE("seek: top speed " << top << ", furthest x " << furthest);
+  CHECK(top > 3.9);
+  CHECK(top <= 4.0 + 1e-9);
+  CHECK(furthest > 21);  // seek never slows for its target: it overshoots (a moth round a bulb)
+}

@@ -326,4 +326,33 @@ double steering_reach(NodeKind kind, const double* p) {
   }
 }
 
+SelfState vehicle_self_state(const steer::VehicleState& state, double t, std::uint64_t seed,
+                             std::uint64_t step) {
+  SelfState self;
+  self.location = self.planted = state.position;  // a point mass: no feet
+  self.heading = heading_of(state.forward);
+  self.velocity = state.velocity;
+  self.t0 = t;
+  self.seed = seed;
+  self.step = step;
+  return self;
+}
+
+steer::VehicleState steer_vehicle(const NetTemplate& net, const double* params, const SenseContext& ctx,
+                                  const steer::VehicleState& state, const steer::VehicleParams& vehicle,
+                                  double dt) {
+  std::vector<std::optional<Vec2>> desires;
+  steering_desires(net, params, ctx, desires);
+  Vec2 sum = Vec2::Zero();
+  double weights = 0;
+  for (std::size_t i = 0; i < desires.size(); ++i) {
+    if (!desires[i]) continue;
+    const double w = params[net.nodes()[i].param_offset + steer_p::Weight];
+    sum += w * *desires[i];
+    weights += w;
+  }
+  const Vec2 desired = weights > 0 ? Vec2(sum / weights) : Vec2(Vec2::Zero());
+  return steer::vehicle_step(state, steer::steering_force(desired, state.velocity), vehicle, dt);
+}
+
 }  // namespace footfall

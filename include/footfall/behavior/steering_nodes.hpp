@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "footfall/behavior/net.hpp"
+#include "footfall/steering/vehicle.hpp"
 
 namespace footfall {
 
@@ -38,5 +39,17 @@ double steering_energy(const double* node_params, const Vec2& desired, const Vec
 
 // How far a steering node looks beyond the agent (sensor_reach), metres.
 double steering_reach(NodeKind kind, const double* node_params);
+
+// Reynolds' own locomotion steered by the same nodes (not yet an agent kind of the simulation):
+// the bound steering nodes' desires after walk.combine, merged as the walk node's energy would
+// weigh them (weighted sum: the weighted mean Σ wᵢ·dᵢ / Σ wᵢ, the velocity of least
+// Σ wᵢ·|v − dᵢ|²; priority and dithering: the one kept), steering = desired − velocity, then one
+// step of the simple vehicle model (steering/vehicle.hpp). ctx.self_state must describe the
+// vehicle (vehicle_self_state); without any desire the vehicle brakes toward rest.
+steer::VehicleState steer_vehicle(const NetTemplate& net, const double* params, const SenseContext& ctx,
+                                  const steer::VehicleState& state, const steer::VehicleParams& vehicle,
+                                  double dt);
+SelfState vehicle_self_state(const steer::VehicleState& state, double t, std::uint64_t seed,
+                             std::uint64_t step);
 
 }  // namespace footfall
