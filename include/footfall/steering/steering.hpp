@@ -1,6 +1,7 @@
 #pragma once
-// Reynolds, "Steering Behaviors for Autonomous Characters" (GDC 1999), as pure functions on the
-// ground plane. Each behavior returns a desired velocity (m/s), or nothing where the paper returns
+// Reynolds, "Steering Behaviors for Autonomous Characters" (GDC 1999; "S1" below, as in
+// reference/digest-reynolds-1999-blumberg-1996.md, with its section titles quoted), as pure
+// functions on the ground plane. Each behavior returns a desired velocity (m/s), or nothing where the paper returns
 // its null value ("no corrective steering is required"); the steering force is then
 // desired − velocity (steering_force). One small function per behavior, plain inputs, no state:
 // the walk node scores footsteps against the desired velocity (docs/steering.md), and the same
