@@ -173,11 +173,13 @@ patnets:
       # toward the target restores full courtesy; four seconds without any make it press on (and
       # brush past a pole it was shying from: collision prevention still keeps it off the pole);
       # after eight, now and then it gives way for three seconds instead, so that two who press
-      # on each other do not stay locked.
+      # on each other do not stay locked: it stops seeking and makes room for anyone close, as
+      # those waiting at a kerb do (avoid_people foresees only those walking, so two who stopped
+      # face to face would otherwise stay so: for minutes on a street corner, seed 29).
       - &progress {if: "moving > 0 and distance(to) < best - 0.3", do: [{set: {best: "distance(to)", since: time, avoid_people.weight: 1, avoid_poles.weight: 0.5}}]}
       - &press_on {if: "moving > 0 and yielding == 0 and time - since > 4 and avoid_people.weight > 0.2", do: [{set: {avoid_people.weight: 0.1, avoid_poles.weight: 0.05}}]}
-      - &give_way {if: "moving > 0 and yielding == 0 and time - since > 8 and random(0, 1) < 0.25", do: [{set: {yielding: 1, until: "time + 3", seek.weight: 0, face.weight: 0, avoid_people.weight: 2}}]}
-      - &resume {if: "yielding > 0 and time > until", do: [{set: {yielding: 0, since: time, seek.weight: 1, face.weight: 1, avoid_people.weight: 1}}]}
+      - &give_way {if: "moving > 0 and yielding == 0 and time - since > 8 and random(0, 1) < 0.25", do: [{set: {yielding: 1, until: "time + 3", seek.weight: 0, face.weight: 0, avoid_people.weight: 2}}, {bind: make_room}]}
+      - &resume {if: "yielding > 0 and time > until", do: [{set: {yielding: 0, since: time, seek.weight: 1, face.weight: 1, avoid_people.weight: 1}}, {unbind: make_room}]}
       # Keep the point ahead moving with the pedestrian.
       - &follow {if: "following > 0", do: [{target: {sensor: goal, at: to, lane: offset, ahead: ahead, along: [from, to]}}]}
     states:
@@ -185,7 +187,7 @@ patnets:
         do: [{set: {offset: "random(0.3, 1.0)", moving: 1, following: 1, since: time, best: "distance(to)"}}, {target: {sensor: goal, at: to, lane: offset, ahead: ahead, along: [from, to]}}, {bind: seek}, {bind: face}]
         go: [{if: "arrived(to, radius) or (distance(to) < shortcut and visible(next))", to: done}]
       done:
-        do: [{set: {moving: 0, following: 0, yielding: 0, avoid_people.weight: 1, seek.weight: 1, face.weight: 1}}, {unbind: seek}, {unbind: face}]
+        do: [{set: {moving: 0, following: 0, yielding: 0, avoid_people.weight: 1, seek.weight: 1, face.weight: 1}}, {unbind: seek}, {unbind: face}, {unbind: make_room}]
         default: exit
   # A route leg over a crosswalk (the route net hands it the walk up to the kerb too): wait at the
   # kerb across the right part of the crosswalk (a broad, shallow queue that leaves the arrivals
@@ -221,7 +223,7 @@ patnets:
         do: [{set: {following: 0, road.except: -1}}]
         default: approach
       done:
-        do: [{set: {moving: 0, following: 0, yielding: 0, avoid_people.weight: 1, seek.weight: 1, face.weight: 1, road.except: -1}}, {unbind: seek}, {unbind: face}]
+        do: [{set: {moving: 0, following: 0, yielding: 0, avoid_people.weight: 1, seek.weight: 1, face.weight: 1, road.except: -1}}, {unbind: seek}, {unbind: face}, {unbind: make_room}]
         default: exit
   # The paper's north-net (Fig. 4): walk to the SE corner, wait for WALK, cross to the NE corner,
   # head north.

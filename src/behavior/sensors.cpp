@@ -31,7 +31,11 @@ std::optional<Percept> sense_agent(const Pose& pose, const SenseContext& ctx, in
       agent == static_cast<int>(ctx.self))
     return std::nullopt;
   const Vec2& c = ctx.snapshot.location[agent];
-  return Percept{(c - pose.location).norm() - ctx.snapshot.radius[agent] - ctx.self_radius,
+  const double d = (c - pose.location).norm();
+  const Vec2 u = d > 0 ? Vec2((c - pose.location) / d) : Vec2(1, 0);
+  // Each body as far as it reaches along the line between them (agents/body.hpp).
+  return Percept{d - body_extent(ctx.snapshot.heading[agent], ctx.snapshot.body(agent), u) -
+                     body_extent(pose.heading, ctx.self_body(), u),
                  relative_angle(pose.location, pose.heading, c)};
 }
 
@@ -62,9 +66,21 @@ std::optional<Percept> sense_proximity(const Pose& pose, const SenseContext& ctx
     sum_r += alpha * radius;
     sum_a += alpha;
   };
+  // A walker's bounding cylinder is as wide as its body reaches toward the sensing agent: a capsule
+  // (agents/body.hpp) is shallower seen from in front or behind than from the side.
   if (p.walkers)
-    for (const std::uint32_t j : ctx.neighbours)
-      if (j != ctx.self) consider(ctx.snapshot.location[j], ctx.snapshot.radius[j]);
+    for (const std::uint32_t j : ctx.neighbours) {
+      if (j == ctx.self) continue;
+      const Vec2& c = ctx.snapshot.location[j];
+      const BodySize b = ctx.snapshot.body(j);
+      if (b.disc()) {
+        consider(c, b.half_width);
+        continue;
+      }
+      const Vec2 v = pose.location - c;
+      const double d = v.norm();
+      consider(c, d > 0 ? body_extent(ctx.snapshot.heading[j], b, v / d) : b.half_width);
+    }
   if (p.classes != 0)
     for (const std::uint32_t o : ctx.obstacles) {
       const Obstacle& ob = ctx.world.obstacles[o];
@@ -76,8 +92,10 @@ std::optional<Percept> sense_proximity(const Pose& pose, const SenseContext& ctx
   if (sum_a <= 0) return std::nullopt;
   const Vec2 c = sum_c / sum_a;
   const double r = sum_r / sum_a;
-  return Percept{(c - pose.location).norm() - r - ctx.self_radius,
-                 relative_angle(pose.location, pose.heading, c)};
+  const double d = (c - pose.location).norm();
+  const double self = d > 0 ? body_extent(pose.heading, ctx.self_body(), (c - pose.location) / d)
+                            : ctx.self_radius;
+  return Percept{d - r - self, relative_angle(pose.location, pose.heading, c)};
 }
 
 std::optional<Percept> sense_line(const Pose& pose, const SenseContext& ctx, const Vec2& a,

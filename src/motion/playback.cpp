@@ -51,11 +51,6 @@ GroundFrame blend(const GroundFrame& a, const GroundFrame& b, float w) {
   return {a.at + (b.at - a.at) * w, a.heading + (b.heading - a.heading) * w};
 }
 
-float smoothstep(float t) {
-  t = std::clamp(t, 0.0f, 1.0f);
-  return t * t * (3 - 2 * t);
-}
-
 std::uint16_t choose_turn(const MotionLibrary& lib, Posture p, double turn) {
   const PostureGraph& g = lib.graph;
   std::uint16_t best = g.stop(p);
