@@ -8,6 +8,7 @@
 #include "footfall/behavior/controls.hpp"
 #include "footfall/behavior/free_path.hpp"
 #include "footfall/behavior/reflexes.hpp"
+#include "footfall/behavior/steering_nodes.hpp"
 
 namespace footfall {
 
@@ -135,6 +136,15 @@ NetTemplate NetTemplate::build(std::string name, const std::vector<NodeDecl>& de
                                     "' (predictive_attract) reads an object_sensor or a "
                                     "location_sensor, not '" + d.inputs[0] + "'");
     }
+    if (is_steering(d.kind) && info.inputs == 1) {
+      const NodeKind src = decls[index.at(d.inputs[0])].kind;
+      const bool agent_only = d.kind == NodeKind::Pursuit || d.kind == NodeKind::Evasion ||
+                              d.kind == NodeKind::OffsetPursuit || d.kind == NodeKind::LeaderFollow;
+      if (src != NodeKind::ObjectSensor && (agent_only || src != NodeKind::LocationSensor))
+        throw std::invalid_argument("node '" + d.name + "' (" + info.name + ") reads " +
+                                    (agent_only ? "an object_sensor" : "an object_sensor or a location_sensor") +
+                                    ", not '" + d.inputs[0] + "'");
+    }
     if (d.kind == NodeKind::FreePath && decls[index.at(d.inputs[0])].kind != NodeKind::LocationSensor)
       throw std::invalid_argument("node '" + d.name + "' (free_path) reads a location_sensor, not '" +
                                   d.inputs[0] + "'");
@@ -191,6 +201,7 @@ double sensor_reach(const NetTemplate& net, const double* params) {
     if (n.kind == NodeKind::PredictiveAvoid) reach = std::max(reach, p[pavoid_p::Radius]);
     if (n.kind == NodeKind::PassiveAvoid) reach = std::max(reach, p[passive_p::Distance] + 2.0);
     if (n.kind == NodeKind::FreePath) reach = std::max(reach, p[freepath_p::Horizon]);
+    if (is_steering(n.kind)) reach = std::max(reach, steering_reach(n.kind, p));
   }
   return reach;
 }
@@ -395,6 +406,32 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
       }
       put_control({0.0, on ? free_path(p, params + src.param_offset, params, *net_, pose, ctx, movers_.movers) : 0.0}, on,
                   p[freepath_p::Weight], p[freepath_p::Power]);
+      break;
+    }
+    case NodeKind::Seek: case NodeKind::Flee: case NodeKind::Pursuit: case NodeKind::Evasion:
+    case NodeKind::OffsetPursuit: case NodeKind::Arrival: case NodeKind::ObstacleAvoid:
+    case NodeKind::Wander: case NodeKind::PathFollow: case NodeKind::WallFollow:
+    case NodeKind::Containment: case NodeKind::FlowFollow: case NodeKind::UnalignedAvoid:
+    case NodeKind::Separation: case NodeKind::Cohesion: case NodeKind::Alignment:
+    case NodeKind::Flocking: case NodeKind::LeaderFollow: {
+      // The desires depend on the decision, not the candidate: computed at its first candidate.
+      if (ctx.self_state && (steer_.self != ctx.self || steer_.t0 != ctx.self_state->t0 ||
+                             steer_.params != params)) {
+        steering_desires(*net_, params, ctx, steer_.desired);
+        steer_.self = ctx.self;
+        steer_.t0 = ctx.self_state->t0;
+        steer_.params = params;
+      }
+      const std::optional<Vec2> want =
+          ctx.self_state && node < steer_.desired.size() ? steer_.desired[node] : std::nullopt;
+      if (!want) {
+        out[0] = out[1] = out[2] = 0.0;
+        break;
+      }
+      const Vec2 v = candidate_velocity(*ctx.self_state, pose);
+      out[0] = 1.0;  // a desire
+      out[1] = (v - *want).norm();
+      out[2] = steering_energy(p, *want, v, pose.heading);
       break;
     }
     case NodeKind::Walk: {

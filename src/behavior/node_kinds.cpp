@@ -83,6 +83,10 @@ constexpr ParamSpec kWalk[] = {
      "metres per second, so people slow down by shortening their steps; 0 turns it off"},
     {"shortest_step", 0.05, 0.01, 1,
      "with time_gap: the shortest step the headway may leave, metres (shuffling in a dense crowd)"},
+    {"combine", 0, 0, 2,
+     "how the steering nodes combine (Reynolds 1999, Combining Behaviors): 0 weighted sum (each "
+     "node's energy added), 1 priority (only the first non-null node in input order counts), 2 "
+     "prioritized dithering (as 1, each node considered with its `probability`, seeded)"},
 };
 constexpr ParamSpec kDepth[] = {
     {"sensors", 18, 1, 180, "range sensors in the array (Reich App. A.1)"},
@@ -166,6 +170,125 @@ constexpr ParamSpec kFreePath[] = {
     {"bound", 1.0, 0, 1, "1 while the behavior is bound to the agent, 0 when unbound"},
 };
 
+// Reynolds' steering nodes (docs/steering.md). Each table starts with the same six parameters.
+#define FOOTFALL_STEER_COMMON                                                                      \
+  {"max_speed", 0, 0, 20,                                                                          \
+   "the character's max_speed, m/s; 0: the walk node's preferred speed, step_length / step_time"}, \
+      {"weight", 1.0, 0, kBig,                                                                     \
+       "scale of the node's energy: weight·(|v − v_desired|²)^power, v the candidate's velocity"}, \
+      {"power", 1.0, 0.01, 16, "power applied to the squared velocity deviation (m/s)²"},          \
+      {"bound", 1.0, 0, 1, "1 while the behavior is bound to the agent, 0 when unbound"},          \
+      {"probability", 1.0, 0, 1,                                                                   \
+       "walk.combine 2 (prioritized dithering): the chance the node is considered at a decision"}, \
+      {"facing", 2.0, 0, 10,                                                                       \
+       "share of |v_desired|² added for facing away from the desired velocity, times "             \
+       "(1 − cos Δ)/2: a walker turns in place toward it rather than stand (a turn and a stay "    \
+       "have the same velocity)"}
+#define FOOTFALL_PREDICTION                                                                        \
+  {"c", 0, 0, 100,                                                                                 \
+   "prediction T = distance·c, seconds per metre (Reynolds' simple estimator); 0: c = "            \
+   "1/max_speed, so T = distance / max_speed"},                                                    \
+      {"max_time", 3, 0, 100, "T never exceeds this, seconds"},                                   \
+      {"aligned", 0.26, 0, kPi,                                                                    \
+       "T = 0 when the pursuer is ahead of its quarry and heads within this angle of it, radians"}
+
+constexpr ParamSpec kSeek[] = {FOOTFALL_STEER_COMMON};
+constexpr ParamSpec kFlee[] = {
+    FOOTFALL_STEER_COMMON,
+    {"range", 0, 0, kBig, "null (no desire) farther than this from the threat, metres; 0: always"},
+};
+constexpr ParamSpec kPursuit[] = {FOOTFALL_STEER_COMMON, FOOTFALL_PREDICTION};
+constexpr ParamSpec kEvasion[] = {
+    FOOTFALL_STEER_COMMON, FOOTFALL_PREDICTION,
+    {"range", 0, 0, kBig, "null (no desire) farther than this from the pursuer, metres; 0: always"},
+};
+constexpr ParamSpec kOffsetPursuit[] = {
+    FOOTFALL_STEER_COMMON, FOOTFALL_PREDICTION,
+    {"offset", 1.0, 0, 100, "R: the target lies this far beside the predicted quarry, metres"},
+};
+constexpr ParamSpec kArrival[] = {
+    FOOTFALL_STEER_COMMON,
+    {"slowing_distance", 2.0, 0.01, 100, "desired speed ramps from max_speed to 0 within this, metres"},
+};
+constexpr ParamSpec kObstacleAvoid[] = {
+    FOOTFALL_STEER_COMMON,
+    {"min_length", 1.0, 0, 100, "the forward cylinder's length at rest, metres"},
+    {"lookahead", 2.0, 0, 100, "seconds of the agent's speed added to the cylinder's length"},
+};
+constexpr ParamSpec kWander[] = {
+    FOOTFALL_STEER_COMMON,
+    {"radius", 1.0, 0, 100, "wander circle radius: the wandering strength, metres"},
+    {"distance", 2.0, 0, 100, "how far ahead the circle lies, metres"},
+    {"rate", 0.5, 0, kPi, "largest change of the wander angle from one step to the next, radians"},
+    {"window", 16, 1, 256, "displacements summed into the wander angle (its memory, in steps)"},
+};
+constexpr ParamSpec kPath[] = {
+    FOOTFALL_STEER_COMMON,
+    {"path", -1, -1, kBig, "index of the followed path (set with `path:` by name)"},
+    {"radius", 1.0, 0, 100, "the tube's radius: no steering while the prediction lies within, metres"},
+    {"prediction", 1.0, 0, 100, "seconds ahead the position is predicted"},
+    {"direction", 1, -1, 1, "+1 along the path's points, -1 against them, 0 without regard"},
+    {"offset", 1.5, 0, 100, "metres the seek target slides along the path in `direction`"},
+};
+constexpr ParamSpec kWall[] = {
+    FOOTFALL_STEER_COMMON,
+    {"offset", 1.0, 0, 100, "clearance kept from the wall, metres"},
+    {"lookahead", 1.5, 0, 100, "how far along the wall ahead the target lies, metres"},
+    {"range", 4.0, 0.1, 100, "walls farther than this are ignored, metres"},
+    {"side", 0, -1, 1, "+1 wall on the left, -1 on the right, 0 whichever side it is"},
+};
+constexpr ParamSpec kContain[] = {
+    FOOTFALL_STEER_COMMON,
+    {"region", -1, -1, kBig, "index of the containing region (set with `region:` by name)"},
+    {"prediction", 1.0, 0, 100, "seconds ahead the position is predicted"},
+    {"margin", 1.0, 0, 100, "the target lies this far inside the boundary, metres"},
+    {"clearance", 0, 0, 100,
+     "the prediction counts as inside only this far from the boundary, metres (0: the paper's "
+     "test; > 0 keeps lower-priority behaviors from pushing a walker out in one step)"},
+};
+constexpr ParamSpec kFlow[] = {
+    FOOTFALL_STEER_COMMON,
+    {"field", -1, -1, kBig, "index of the flow field (set with `field:` by name)"},
+    {"prediction", 0.5, 0, 100, "seconds ahead the field is sampled"},
+};
+constexpr ParamSpec kUnaligned[] = {
+    FOOTFALL_STEER_COMMON,
+    {"radius", 6, 0.1, 100, "others within this distance are considered, metres"},
+    {"horizon", 3, 0.01, 100, "closest approaches later than this are ignored, seconds"},
+    {"margin", 0.3, 0, 10, "a collision: closest centres nearer than the radii plus this, metres"},
+    {"speed_change", 0.4, 0, 1, "relative speed up (first at the site) or slow down (second)"},
+    {"turn", 0.5, 0, 2, "lateral correction away from the other, as a share of max_speed"},
+};
+constexpr ParamSpec kGroup[] = {
+    FOOTFALL_STEER_COMMON,
+    {"distance", 2.0, 0.01, 100, "neighbourhood distance, metres"},
+    {"angle", kPi * 3 / 4, 0, kPi, "neighbourhood half-angle about the forward axis, radians"},
+};
+constexpr ParamSpec kFlock[] = {
+    FOOTFALL_STEER_COMMON,
+    {"separation_weight", 1.5, 0, 100, "weight of unit separation"},
+    {"separation_distance", 1.2, 0, 100, "separation neighbourhood distance, metres"},
+    {"separation_angle", kPi * 3 / 4, 0, kPi, "separation neighbourhood half-angle, radians"},
+    {"alignment_weight", 1.0, 0, 100, "weight of unit alignment"},
+    {"alignment_distance", 3.0, 0, 100, "alignment neighbourhood distance, metres"},
+    {"alignment_angle", kPi / 2, 0, kPi, "alignment neighbourhood half-angle, radians"},
+    {"cohesion_weight", 1.0, 0, 100, "weight of unit cohesion"},
+    {"cohesion_distance", 5.0, 0, 100, "cohesion neighbourhood distance, metres"},
+    {"cohesion_angle", kPi * 3 / 4, 0, kPi, "cohesion neighbourhood half-angle, radians"},
+};
+constexpr ParamSpec kLeader[] = {
+    FOOTFALL_STEER_COMMON,
+    {"behind", 1.5, 0, 100, "the followed point lies this far behind the leader, metres"},
+    {"behind_per_speed", 0, 0, 100, "plus this many seconds of the leader's speed"},
+    {"slowing_distance", 2.0, 0.01, 100, "arrival's slowing distance toward that point, metres"},
+    {"front_length", 3.0, 0, 100, "the leader's forward rectangle: length ahead of it, metres"},
+    {"front_width", 1.2, 0, 100, "the leader's forward rectangle: width, metres"},
+    {"separation_weight", 1.0, 0, 100, "separation from the other followers (0: none)"},
+    {"separation_distance", 1.0, 0, 100, "separation neighbourhood distance, metres"},
+};
+#undef FOOTFALL_STEER_COMMON
+#undef FOOTFALL_PREDICTION
+
 constexpr NodeKindInfo kKinds[] = {
     {NodeKind::ObjectSensor, "object_sensor", NodeRole::Sensor, kObject},
     {NodeKind::LocationSensor, "location_sensor", NodeRole::Sensor, kLocation},
@@ -183,7 +306,27 @@ constexpr NodeKindInfo kKinds[] = {
     {NodeKind::PredictiveAvoid, "predictive_avoid", NodeRole::Control, kPredictiveAvoid, 0},
     {NodeKind::PassiveAvoid, "passive_avoid", NodeRole::Control, kPassive, 0},
     {NodeKind::FreePath, "free_path", NodeRole::Control, kFreePath, 1},
+    {NodeKind::Seek, "seek", NodeRole::Control, kSeek, 1},
+    {NodeKind::Flee, "flee", NodeRole::Control, kFlee, 1},
+    {NodeKind::Pursuit, "pursuit", NodeRole::Control, kPursuit, 1},
+    {NodeKind::Evasion, "evasion", NodeRole::Control, kEvasion, 1},
+    {NodeKind::OffsetPursuit, "offset_pursuit", NodeRole::Control, kOffsetPursuit, 1},
+    {NodeKind::Arrival, "arrival", NodeRole::Control, kArrival, 1},
+    {NodeKind::ObstacleAvoid, "obstacle_avoidance", NodeRole::Control, kObstacleAvoid, 0},
+    {NodeKind::Wander, "wander", NodeRole::Control, kWander, 0},
+    {NodeKind::PathFollow, "path_following", NodeRole::Control, kPath, 0},
+    {NodeKind::WallFollow, "wall_following", NodeRole::Control, kWall, 0},
+    {NodeKind::Containment, "containment", NodeRole::Control, kContain, 0},
+    {NodeKind::FlowFollow, "flow_following", NodeRole::Control, kFlow, 0},
+    {NodeKind::UnalignedAvoid, "unaligned_avoidance", NodeRole::Control, kUnaligned, 0},
+    {NodeKind::Separation, "separation", NodeRole::Control, kGroup, 0},
+    {NodeKind::Cohesion, "cohesion", NodeRole::Control, kGroup, 0},
+    {NodeKind::Alignment, "alignment", NodeRole::Control, kGroup, 0},
+    {NodeKind::Flocking, "flocking", NodeRole::Control, kFlock, 0},
+    {NodeKind::LeaderFollow, "leader_following", NodeRole::Control, kLeader, 1},
 };
+static_assert(std::size(kKinds) == static_cast<std::size_t>(NodeKind::LeaderFollow) + 1,
+              "kKinds is indexed by NodeKind");
 
 }  // namespace
 

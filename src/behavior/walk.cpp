@@ -288,6 +288,7 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
     if (moving && (pose.location - here).squaredNorm() < 1e-8) continue;
     const double duration = step_duration(fan, step);
     pose.duration = duration;
+    pose.closing = !moving;
     double energy = kInf;
     if (!(headway && outruns_headway(fan, others, shoulders, here, step, pose.location, duration)) &&
         !step_collides(ctx, here, pose.location, t, duration, feet.heading(), pose.heading)) {

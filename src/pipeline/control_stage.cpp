@@ -29,6 +29,8 @@ SelfState Simulation::self_state(std::uint32_t a) const {
   const std::uint64_t step = agents_.steps[a];
   s.lurch = counter_uniform(config_.seed, a, step, RngStream::Lurch) < 0.5 ? -1.0 : 1.0;
   s.pace_draw = counter_uniform(config_.seed, a, step, RngStream::Pace);
+  s.seed = config_.seed;
+  s.step = step;
   return s;
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "footfall/behavior/steering_nodes.hpp"
 #include "footfall/pipeline/simulation.hpp"
 
 namespace footfall::render {
@@ -42,6 +43,27 @@ void nearby(const Simulation& sim, std::uint32_t a, double reach, std::vector<st
 }
 
 }  // namespace
+
+std::vector<SteeringDesire> steering_desires_now(const Simulation& sim, std::uint32_t a) {
+  const Snapshot& s = sim.snapshot();
+  const Agents& ag = sim.agents();
+  std::vector<SteeringDesire> out;
+  if (a >= s.size() || !s.active[a] || a >= ag.size()) return out;
+  const NetTemplate& net = sim.nets()[ag.net[a]];
+  const double* params = ag.params_of(a);
+  bool any = false;
+  for (const NetNode& n : net.nodes()) any = any || is_steering(n.kind);
+  if (!any) return out;
+  std::vector<std::uint32_t> agents, obstacles;
+  nearby(sim, a, std::max(12.0, sensor_reach(net, params)), agents, obstacles);
+  const SelfState self = sim.self_state(a);
+  const SenseContext ctx{sim.world(), s, agents, obstacles, a, ag.radius[a], &self, &sim.fields()};
+  std::vector<std::optional<Vec2>> desires;
+  steering_desires(net, params, ctx, desires);
+  for (std::uint32_t i = 0; i < desires.size(); ++i)
+    if (desires[i]) out.push_back({i, *desires[i]});
+  return out;
+}
 
 std::int64_t pick_agent(const Snapshot& s, const Ray& ray) {
   std::int64_t best = -1;
@@ -138,6 +160,21 @@ std::vector<std::string> inspect_agent(const Simulation& sim, std::uint32_t a) {
       case NodeRole::Motor:
         out.push_back(format("  %-14s E %7.3f", node.name.c_str(), v[0]));
         break;
+    }
+  }
+  const auto desires = steering_desires_now(sim, a);
+  bool steers = false;
+  for (const NetNode& n : net.nodes()) steers = steers || is_steering(n.kind);
+  if (steers) {
+    out.push_back("steering, next decision (desired velocity):");
+    for (std::size_t i = 0; i < net.nodes().size(); ++i) {
+      if (!is_steering(net.nodes()[i].kind)) continue;
+      const SteeringDesire* d = nullptr;
+      for (const auto& x : desires)
+        if (x.node == i) d = &x;
+      out.push_back(d ? format("  %-14s (%5.2f, %5.2f) m/s  %4.2f m/s", net.nodes()[i].name.c_str(),
+                               d->velocity.x(), d->velocity.y(), d->velocity.norm())
+                      : format("  %-14s (nothing)", net.nodes()[i].name.c_str()));
     }
   }
   return out;

@@ -1,5 +1,6 @@
 #include "footfall/render/overlays.hpp"
 
+#include <Eigen/Geometry>
 #include <cmath>
 
 #include "footfall/behavior/walk.hpp"
@@ -13,6 +14,7 @@ constexpr float kLift = 0.03f;  // above the ground and its paint
 const Eigen::Vector4f kFanColour(0.55f, 0.8f, 1.0f, 1), kGoalColour(1.0f, 0.6f, 0.1f, 1);
 const Eigen::Vector4f kStepColour(1.0f, 1.0f, 0.2f, 1), kSectorColour(0.2f, 1.0f, 0.6f, 1);
 const Eigen::Vector4f kPathColour(1.0f, 0.3f, 0.9f, 1), kRingColour(1.0f, 0.9f, 0.0f, 1);
+const Eigen::Vector4f kDesireColour(0.1f, 1.0f, 1.0f, 1);  // steering nodes' desired velocities
 
 Eigen::Vector3f at(const Vec2& p, float z = kLift) {
   return {static_cast<float>(p.x()), static_cast<float>(p.y()), z};
@@ -57,6 +59,15 @@ void fans(const Simulation& sim, std::uint32_t a, std::vector<Footstep>& scratch
   line(g, at(feet.planted), at(toe), kStepColour);
   g.dots.push_back(at(feet.planted));
   g.dot_colours.push_back(kStepColour);
+  // Each steering node's desired velocity for that decision: an arrow of one second's travel
+  // from where the step in progress ends.
+  for (const SteeringDesire& d : steering_desires_now(sim, a)) {
+    const Vec2 tip = plan.to + d.velocity;
+    line(g, at(plan.to), at(tip), kDesireColour);
+    const Vec2 back = d.velocity.norm() > 1e-9 ? Vec2(-0.15 * d.velocity.normalized()) : Vec2(Vec2::Zero());
+    line(g, at(tip), at(tip + Eigen::Rotation2Dd(0.5) * back), kDesireColour);
+    line(g, at(tip), at(tip + Eigen::Rotation2Dd(-0.5) * back), kDesireColour);
+  }
 }
 
 void sectors(const Simulation& sim, std::uint32_t a, OverlayGeometry& g) {

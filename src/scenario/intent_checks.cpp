@@ -11,10 +11,31 @@ std::vector<Attraction> attractions(const NetTemplate& net) {
   for (std::uint32_t l = walk.first_link; l < walk.first_link + walk.link_count; ++l) {
     const int c = static_cast<int>(net.link_sources()[l]);
     const NetNode& n = net.nodes()[c];
-    if ((n.kind == NodeKind::Attract || n.kind == NodeKind::PredictiveAttract) && n.link_count == 1)
+    if (draws_to_target(n.kind) && n.link_count == 1)
       out.push_back({c, static_cast<int>(net.link_sources()[n.first_link])});
   }
   return out;
+}
+
+bool draws_to_target(NodeKind kind) {
+  switch (kind) {
+    case NodeKind::Attract: case NodeKind::PredictiveAttract: case NodeKind::Seek:
+    case NodeKind::Arrival: case NodeKind::Pursuit: case NodeKind::OffsetPursuit:
+    case NodeKind::LeaderFollow:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool steers_without_target(const NetTemplate& net, const double* params) {
+  const NetNode& walk = net.nodes()[net.walk_node()];
+  for (std::uint32_t l = walk.first_link; l < walk.first_link + walk.link_count; ++l) {
+    const int c = static_cast<int>(net.link_sources()[l]);
+    const NodeKind kind = net.nodes()[c].kind;
+    if (is_steering(kind) && !draws_to_target(kind) && bound(net, c, params)) return true;
+  }
+  return false;
 }
 
 bool has_controls(const NetTemplate& net) { return net.nodes()[net.walk_node()].link_count > 0; }

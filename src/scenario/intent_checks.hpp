@@ -15,11 +15,18 @@
 
 namespace footfall {
 
-// An attraction node (attract, predictive_attract) that feeds the walk node, and the sensor it reads.
+// An attraction node (attract, predictive_attract, and the steering nodes that draw the agent to
+// their input's target: seek, arrival, pursuit, offset_pursuit, leader_following) that feeds the
+// walk node, and the sensor it reads.
 struct Attraction {
   int node, sensor;
 };
 std::vector<Attraction> attractions(const NetTemplate& net);
+bool draws_to_target(NodeKind kind);
+
+// Whether a bound steering node without a target of its own feeds the walk node (wander, flocking,
+// flow following, ...): the agent moves though nothing draws it anywhere.
+bool steers_without_target(const NetTemplate& net, const double* params);
 
 // Whether any control feeds the walk node. A net of a walk node alone stands by design (a seated
 // figure, a bystander): nobody is warned that it has nothing to do.

@@ -173,7 +173,7 @@ class Loader {
   void world(const YAML::Node& n, World& w) {
     r_.expect_map(n, "world",
                   {"ground_types", "default_ground", "signals", "regions", "boxes", "cylinders",
-                   "segments", "locations", "walkways", "periodic"});
+                   "segments", "locations", "walkways", "periodic", "paths", "flow_fields"});
     if (const auto sig = n["signals"]) signals(sig, w);
     for (const auto& g : kDefaultGround) w.ground_types.push_back({g.name, g.navigability, g.jaywalk});
     if (const auto gt = n["ground_types"]) {
@@ -253,6 +253,92 @@ class Loader {
     }
     if (const auto ww = n["walkways"]) walkways(ww, w);
     if (const auto per = n["periodic"]) periodic(per, w);
+    if (const auto paths = n["paths"]) steer_paths(paths, w);
+    if (const auto fields = n["flow_fields"]) flow_fields(fields, w);
+  }
+
+  // `paths: {name: [[x, y], ...]}`: spines for path-following nodes (docs/steering.md).
+  void steer_paths(const YAML::Node& n, World& w) {
+    r_.expect_map(n, "world.paths", {});
+    for (const auto& kv : n) {
+      const std::string name = r_.string(kv.first, "path name");
+      if (w.find_path(name) >= 0) r_.fail(kv.first, "path '" + name + "' is defined twice");
+      r_.expect_seq(kv.second, "path '" + name + "'");
+      SteerPath path{name, {}};
+      for (const auto& pt : kv.second) {
+        const Vec2 v = pt.IsScalar() && w.find_location(pt.Scalar()) >= 0
+                           ? w.locations[w.find_location(pt.Scalar())].position
+                           : r_.vec2(pt, "path point (a location name or [x, y])");
+        if (!path.points.empty() && (v - path.points.back()).norm() < 1e-9)
+          r_.fail(pt, "path '" + name + "' repeats a point");
+        path.points.push_back(v);
+      }
+      if (path.points.size() < 2) r_.fail(kv.second, "path '" + name + "' needs at least two points");
+      w.paths.push_back(std::move(path));
+    }
+  }
+
+  // `flow_fields: {name: {type: grid|uniform|vortex|source|sink, ...}}` (docs/steering.md).
+  void flow_fields(const YAML::Node& n, World& w) {
+    r_.expect_map(n, "world.flow_fields", {});
+    for (const auto& kv : n) {
+      const std::string name = r_.string(kv.first, "flow field name");
+      if (w.find_flow_field(name) >= 0) r_.fail(kv.first, "flow field '" + name + "' is defined twice");
+      const YAML::Node f = kv.second;
+      r_.expect_map(f, "flow field '" + name + "'",
+                    {"type", "origin", "center", "cell", "size", "vectors", "velocity", "speed"});
+      require(f, {"type"}, "flow field '" + name + "'");
+      const std::string type = r_.string(f["type"], "flow field type");
+      FlowField ff;
+      ff.name = name;
+      const std::vector<std::string> types{"grid", "uniform", "vortex", "source", "sink"};
+      const auto it = std::find(types.begin(), types.end(), type);
+      if (it == types.end())
+        r_.fail(f["type"], "unknown flow field type '" + type + "' (grid, uniform, vortex, source, sink)" +
+                               did_you_mean(type, types));
+      ff.kind = static_cast<FlowField::Kind>(it - types.begin());
+      const auto allow_only = [&](std::initializer_list<const char*> keys) {
+        for (const auto& k : f) {
+          const std::string key = k.first.Scalar();
+          if (key == "type") continue;
+          if (std::find_if(keys.begin(), keys.end(), [&](const char* a) { return key == a; }) == keys.end())
+            r_.fail(k.first, "a " + type + " flow field takes no '" + key + "'");
+        }
+      };
+      switch (ff.kind) {
+        case FlowField::Kind::Grid: {
+          allow_only({"origin", "cell", "size", "vectors"});
+          require(f, {"origin", "cell", "size", "vectors"}, "a grid flow field");
+          ff.origin = r_.vec2(f["origin"], "origin");
+          ff.cell = r_.number(f["cell"], "cell", 1e-3, 1e4);
+          const YAML::Node size = f["size"];
+          r_.expect_seq(size, "size");
+          if (size.size() != 2) r_.fail(size, "size is [columns, rows]");
+          ff.nx = static_cast<int>(r_.integer(size[0], "columns", 1, 10000));
+          ff.ny = static_cast<int>(r_.integer(size[1], "rows", 1, 10000));
+          const YAML::Node vs = f["vectors"];
+          r_.expect_seq(vs, "vectors");
+          if (vs.size() != static_cast<std::size_t>(ff.nx) * ff.ny)
+            r_.fail(vs, "flow field '" + name + "' has " + std::to_string(vs.size()) + " vectors; " +
+                            std::to_string(ff.nx) + " × " + std::to_string(ff.ny) +
+                            " cells need one each, row by row from the lower-left");
+          for (const auto& v : vs) ff.vectors.push_back(r_.vec2(v, "flow vector"));
+          break;
+        }
+        case FlowField::Kind::Uniform:
+          allow_only({"velocity"});
+          require(f, {"velocity"}, "a uniform flow field");
+          ff.velocity = r_.vec2(f["velocity"], "velocity");
+          break;
+        default:
+          allow_only({"center", "speed"});
+          require(f, {"center", "speed"}, "a " + type + " flow field");
+          ff.origin = r_.vec2(f["center"], "center");
+          ff.speed = r_.number(f["speed"], "speed", -20, 20);
+          break;
+      }
+      w.flow_fields.push_back(std::move(ff));
+    }
   }
 
   // Traffic signals: a light-net each, with its timing (patnet/light_net.hpp).
@@ -442,6 +528,13 @@ class Loader {
         allowed.insert(allowed.end(), {"detects"});
         break;
       case NodeKind::Walk: allowed.insert(allowed.end(), {"inputs"}); break;
+      case NodeKind::Seek: case NodeKind::Flee: case NodeKind::Pursuit: case NodeKind::Evasion:
+      case NodeKind::OffsetPursuit: case NodeKind::Arrival: case NodeKind::LeaderFollow:
+        allowed.insert(allowed.end(), {"input"});
+        break;
+      case NodeKind::ObstacleAvoid: case NodeKind::WallFollow:
+        allowed.insert(allowed.end(), {"detects"});
+        break;
       default: break;
     }
     r_.expect_map(n, "node '" + name + "' (" + type + ")", allowed);
@@ -466,7 +559,10 @@ class Loader {
       }
     } else if (info->kind == NodeKind::ProximitySensor) {
       d.walkers = true;
-    } else if (info->kind == NodeKind::DepthSensor || info->kind == NodeKind::PassiveAvoid) {
+    } else if (info->kind == NodeKind::WallFollow) {
+      d.mask = w.classes.size() >= 64 ? ~0ull : (1ull << w.classes.size()) - 1;  // every class
+    } else if (info->kind == NodeKind::DepthSensor || info->kind == NodeKind::PassiveAvoid ||
+               info->kind == NodeKind::ObstacleAvoid) {
       d.walkers = true;  // by default anything in the way: other walkers and every obstacle class
       d.mask = w.classes.size() >= 64 ? ~0ull : (1ull << w.classes.size()) - 1;
     }
@@ -525,6 +621,25 @@ class Loader {
         return;
       }
       r_.fail(value, "no obstacle or agent named '" + name + "'");
+    }
+    // Steering geometry by name: a path, a region, a flow field.
+    if ((key == "path" && nn.kind == NodeKind::PathFollow) ||
+        (key == "region" && nn.kind == NodeKind::Containment) ||
+        (key == "field" && nn.kind == NodeKind::FlowFollow)) {
+      const std::string name = r_.string(value, key);
+      const int i = key == "path" ? w.find_path(name) : key == "region" ? w.find_region(name)
+                                                                        : w.find_flow_field(name);
+      if (i < 0) {
+        std::vector<std::string> names;
+        if (key == "path") for (const auto& x : w.paths) names.push_back(x.name);
+        if (key == "region") for (const auto& x : w.regions) names.push_back(x.name);
+        if (key == "field") for (const auto& x : w.flow_fields) names.push_back(x.name);
+        const std::string what = key == "field" ? "flow field" : key;
+        r_.fail(value, "node '" + node + "': no " + what + " named '" + name + "'" +
+                           did_you_mean(name, names));
+      }
+      p[info.param_index(key)] = i;
+      return;
     }
     if (key == "segment") {
       const std::string name = r_.string(value, "segment");
@@ -983,7 +1098,7 @@ class Loader {
         std::string what;
       };
       std::vector<Goal> goals;
-      bool moves = has_nets;
+      bool moves = has_nets || steers_without_target(net, params);
       for (const Attraction& a : attractions(net)) {
         const NetNode& sensor = net.nodes()[a.sensor];
         const bool on = bound(net, a.node, params);

@@ -123,4 +123,16 @@ int World::find_ground_type(std::string_view name) const { return find_named(gro
 int World::find_region(std::string_view name) const { return region_names_.find(regions, kNameOf, name); }
 int World::find_signal(std::string_view name) const { return signal_names_.find(signals, kItself, name); }
 
+int World::find_path(std::string_view name) const {
+  for (std::size_t i = 0; i < paths.size(); ++i)
+    if (paths[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+int World::find_flow_field(std::string_view name) const {
+  for (std::size_t i = 0; i < flow_fields.size(); ++i)
+    if (flow_fields[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
 }  // namespace footfall

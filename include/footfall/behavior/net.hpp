@@ -5,8 +5,10 @@
 //
 // A template holds the structure and parameter defaults; each agent instantiating it owns a block of
 // parameter values. Every node emits three values: sensors (present, d, θ), controls (Δθ, Δd,
-// energy), the walk node (total energy, 0, 0).
+// energy), steering controls (1 with a desire else 0, |v − v_desired|, energy), the walk node
+// (total energy, 0, 0).
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -89,6 +91,11 @@ class NetEvaluator {
   std::span<const double> outputs(std::size_t node) const {
     return {emitted_.data() + node * kNodeOutputs, kNodeOutputs};
   }
+  // A steering node's desired velocity at the last decision evaluated (after walk.combine), or
+  // nothing: what the viewer and inspector show.
+  std::optional<Vec2> desired(std::size_t node) const {
+    return node < steer_.desired.size() ? steer_.desired[node] : std::nullopt;
+  }
 
  private:
   void load(std::size_t node);
@@ -112,6 +119,13 @@ class NetEvaluator {
     double t0 = -1;
     std::vector<PredictedMover> movers;
   } predicted_;
+  // Steering nodes' desired velocities: one decision's, computed at its first candidate.
+  struct SteerCache {
+    std::uint32_t self = ~0u;
+    double t0 = -1;
+    const double* params = nullptr;
+    std::vector<std::optional<Vec2>> desired;
+  } steer_;
 };
 
 }  // namespace footfall

@@ -17,6 +17,11 @@ enum class NodeKind : std::uint8_t {
   DepthSensor, Inertia, TerrainLookahead, PredictiveAttract, PredictiveAvoid, PassiveAvoid,
   // Crowds (docs/validation.md): the free path of Moussaïd et al. 2011, reading the goal's sensor.
   FreePath,
+  // Reynolds 1999 (docs/steering.md): steering nodes, each a desired velocity or nothing, which the
+  // walk node compares with each candidate's velocity.
+  Seek, Flee, Pursuit, Evasion, OffsetPursuit, Arrival, ObstacleAvoid, Wander, PathFollow,
+  WallFollow, Containment, FlowFollow, UnalignedAvoid, Separation, Cohesion, Alignment, Flocking,
+  LeaderFollow,
 };
 
 enum class NodeRole : std::uint8_t { Sensor, Control, Motor };
@@ -53,7 +58,7 @@ namespace avoid_p { enum : int { KTheta, KD, TD, Weight, Power, Bound, KeepRight
 namespace walk_p {
 enum : int {
   Arcs, Rays, MinStep, MaxStep, MaxTurn, GoalCandidate, StayCandidate, TurnInPlace, SideStep,
-  StepLength, StepTime, BackStep, Variation, Turning, TurnTo, TimeGap, ShortestStep
+  StepLength, StepTime, BackStep, Variation, Turning, TurnTo, TimeGap, ShortestStep, Combine
 };
 }
 namespace depth_p { enum : int { Sensors, Fov, Range, MinRange, Bias, CosPower }; }
@@ -70,6 +75,39 @@ enum : int {
 }
 namespace passive_p { enum : int { Distance, Fov, Weight, Bound }; }
 namespace freepath_p { enum : int { Horizon, ConflictsOnly, KeepRight, Weight, Power, Bound }; }
+
+// Steering nodes: the same six parameters first, then their own from steer_p::First on.
+namespace steer_p { enum : int { MaxSpeed, Weight, Power, Bound, Probability, Facing, First }; }
+namespace pursuit_p { enum : int { C = steer_p::First, MaxTime, Aligned, Extra }; }  // evasion: range; offset pursuit: offset
+namespace flee_p { enum : int { Range = steer_p::First }; }
+namespace arrival_p { enum : int { SlowingDistance = steer_p::First }; }
+namespace obstacle_avoid_p { enum : int { MinLength = steer_p::First, Lookahead }; }
+namespace wander_p { enum : int { Radius = steer_p::First, Distance, Rate, Window }; }
+namespace path_p { enum : int { Path = steer_p::First, Radius, Prediction, Direction, Offset }; }
+namespace wall_p { enum : int { Offset = steer_p::First, Lookahead, Range, Side }; }
+namespace contain_p { enum : int { Region = steer_p::First, Prediction, Margin, Clearance }; }
+namespace flow_p { enum : int { Field = steer_p::First, Prediction }; }
+namespace unaligned_p { enum : int { Radius = steer_p::First, Horizon, Margin, SpeedChange, Turn }; }
+namespace group_p { enum : int { Distance = steer_p::First, Angle }; }
+namespace flock_p {
+enum : int {
+  SeparationWeight = steer_p::First, SeparationDistance, SeparationAngle, AlignmentWeight,
+  AlignmentDistance, AlignmentAngle, CohesionWeight, CohesionDistance, CohesionAngle
+};
+}
+namespace leader_p {
+enum : int {
+  Behind = steer_p::First, BehindPerSpeed, SlowingDistance, FrontLength, FrontWidth,
+  SeparationWeight, SeparationDistance
+};
+}
+
+// Is this kind one of Reynolds' steering nodes (Seek … LeaderFollow)?
+inline bool is_steering(NodeKind kind) {
+  return kind >= NodeKind::Seek && kind <= NodeKind::LeaderFollow;
+}
+// How the walk node combines its steering nodes (walk.combine).
+enum class SteerCombine : int { WeightedSum = 0, Priority = 1, Dithering = 2 };
 
 // The `bound` parameter of a control kind (-1 for other roles): PaT-Nets bind and unbind by it.
 int bound_param(NodeKind kind);

@@ -17,6 +17,7 @@ struct Pose {
   double heading = 0;
   Vec2 forward_foot;  // the foot planted last
   double duration = 0;  // of the step that leads here (0 when unknown): the candidate's velocity
+  bool closing = false;  // the step closes the feet (stay, turn in place): it ends standing
 };
 
 // The deciding agent as it stands at its foot-strike, before the candidate step: what behaviors
@@ -29,6 +30,8 @@ struct SelfState {
   double t0 = 0;                 // the time the candidate step starts
   double lurch = 1;              // ±1: the side an intoxicated agent lurches to on this step
   double pace_draw = 0.5;        // uniform [0, 1) of this step: walk.variation scales the fan by it
+  std::uint64_t seed = 0;        // the scenario's, and the agent's footsteps so far: the counter of
+  std::uint64_t step = 0;        // per-decision randomness (wander, prioritized dithering)
 };
 
 struct Percept {

@@ -132,14 +132,19 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
 
 // Calls f(target, t_d) for each bound attraction fed by a location sensor, in node order: the goal
 // candidates of the walk node, and (the first one) the goal whose progress is measured.
+// Reynolds' arrival nodes fed by a location sensor count too, reached within kArrivalTolerance.
+inline constexpr double kArrivalTolerance = 0.1;  // metres
 template <class F>
 void for_each_bound_goal(const NetTemplate& net, const double* params, F&& f) {
   for (const NetNode& n : net.nodes()) {
-    if (n.kind != NodeKind::Attract || params[n.param_offset + attract_p::Bound] == 0.0) continue;
+    const bool attract = n.kind == NodeKind::Attract;
+    if (!attract && n.kind != NodeKind::Arrival) continue;
+    const int bound = attract ? static_cast<int>(attract_p::Bound) : static_cast<int>(steer_p::Bound);
+    if (params[n.param_offset + bound] == 0.0) continue;
     const NetNode& src = net.nodes()[net.link_sources()[n.first_link]];
     if (src.kind != NodeKind::LocationSensor) continue;
     f(Vec2(params[src.param_offset + location_p::X], params[src.param_offset + location_p::Y]),
-      params[n.param_offset + attract_p::TD]);
+      attract ? params[n.param_offset + attract_p::TD] : kArrivalTolerance);
   }
 }
 

@@ -190,6 +190,9 @@ class Simulation {
   // std::out_of_range naming what was not found.
   double param(std::string_view dotted) const;
   void set_param(std::string_view dotted, double value);
+  // The agent at the foot-strike that ends its step in progress (its next decision), for
+  // behaviors that compare a candidate with the present; the viewer reads steering desires by it.
+  SelfState self_state(std::uint32_t a) const;
 
  private:
   std::size_t param_slot(std::string_view dotted) const;
@@ -200,8 +203,6 @@ class Simulation {
   // With `reduced_fan`, every walk node samples half its arcs and rays (realtime mode).
   void control_stage(bool reduced_fan);
   Feet feet_of(std::uint32_t a) const;
-  // The agent at its foot-strike, for behaviors that compare a candidate with the present.
-  SelfState self_state(std::uint32_t a) const;
   Footstep stand_still(std::uint32_t a) const;
   void motion_stage();
   // A new figure standing on the agent's feet (at the start, or a pedestrian entering).

@@ -4,7 +4,8 @@
 // calls whatever the number of agents):
 // - fans: the candidate footsteps of the agent's next decision (the fan in front of the foot now
 //   landing, plus goal, turn, side and back candidates), and the step in progress: the motion of
-//   its location and the footprint it lands on;
+//   its location and the footprint it lands on, and an arrow for each steering node's desired
+//   velocity at that decision (one second of travel);
 // - sectors: the field of every proximity sensor (radius, ±fov about the heading);
 // - paths: from the agent to its current goal, then along the locations left on its route;
 // - labels: the innermost PaT-Net state over the agent's head.

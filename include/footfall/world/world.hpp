@@ -8,6 +8,7 @@
 #include "footfall/world/grid.hpp"
 #include "footfall/world/name_index.hpp"
 #include "footfall/world/shapes.hpp"
+#include "footfall/world/steering_geometry.hpp"
 #include "footfall/world/walkways.hpp"
 
 namespace footfall {
@@ -69,6 +70,8 @@ class World {
   std::vector<std::string> signals;
   Walkways walkways;  // where pedestrians may walk between named locations, for routes
   Periodic periodic;
+  std::vector<SteerPath> paths;         // spines for path-following nodes
+  std::vector<FlowField> flow_fields;   // fields for flow-following nodes
 
   // Builds the spatial indices; call once after filling the vectors above.
   void finalize(double cell_size = 4.0);
@@ -104,6 +107,8 @@ class World {
   int find_ground_type(std::string_view name) const;
   int find_region(std::string_view name) const;  // -1 when absent
   int find_signal(std::string_view name) const;  // -1 when absent
+  int find_path(std::string_view name) const;    // -1 when absent (linear: few paths)
+  int find_flow_field(std::string_view name) const;  // -1 when absent
 
  private:
   Aabb bounds_;
