@@ -8,48 +8,14 @@
 #include "footfall/behavior/anticipation.hpp"
 #include "footfall/behavior/reflexes.hpp"
 #include "footfall/behavior/walk.hpp"
+#include "decision_bench.hpp"
 #include "helpers.hpp"
 
 using namespace footfall;
 
 namespace {
 
-// One agent's decision with a hand-made world and snapshot.
-struct Bench {
-  Scenario s;
-  Snapshot snap;
-  std::vector<std::uint32_t> neighbours, obstacles;
-  SelfState self;
-
-  explicit Bench(const std::string& yaml) : s(parse_scenario(yaml, "bench.yaml")) {
-    snap.resize(s.agents.size());
-    for (std::size_t a = 0; a < s.agents.size(); ++a) {
-      const Vec2 p = s.agents.location(a);
-      snap.location[a] = p;
-      snap.heading[a] = s.agents.heading(a);
-      snap.plan[a] = {p, p, 0, 0};
-      snap.radius[a] = s.agents.radius[a];
-      snap.active[a] = 1;
-      if (a > 0) neighbours.push_back(static_cast<std::uint32_t>(a));
-    }
-    for (std::uint32_t o = 0; o < s.world.obstacles.size(); ++o) obstacles.push_back(o);
-    self.location = s.agents.location(0);
-    self.heading = s.agents.heading(0);
-    self.planted = s.agents.foot[0][0];
-  }
-  double& param(const char* node, const char* p) {
-    return s.agents.params_of(0)[s.nets[0].find_param(node, p)];
-  }
-  Decision decide(bool with_self = true) {
-    const SenseContext ctx{s.world, snap, neighbours, obstacles, 0, s.agents.radius[0],
-                           with_self ? &self : nullptr};
-    NetEvaluator eval(s.nets[0]);
-    std::vector<Footstep> scratch;
-    const Feet feet{s.agents.foot[0][0], s.agents.foot_heading[0][0], s.agents.foot[1][0],
-                    s.agents.foot_heading[1][0]};
-    return decide_step(s.nets[0], s.agents.params_of(0), feet, self.t0, ctx, eval, scratch);
-  }
-};
+using Bench = test::DecisionBench;
 
 }  // namespace
 

@@ -17,55 +17,21 @@
 #include "footfall/render/inspect.hpp"
 #include "footfall/render/overlays.hpp"
 #include "footfall/steering/steering.hpp"
+#include "decision_bench.hpp"
 #include "helpers.hpp"
 
 using namespace footfall;
 
 namespace {
 
-// One agent's decision with a hand-made world and snapshot (as in test_behaviors.cpp).
-struct Bench {
-  Scenario s;
-  Snapshot snap;
-  std::vector<std::uint32_t> neighbours, obstacles;
-  SelfState self;
+using Bench = test::DecisionBench;
 
-  explicit Bench(const std::string& yaml) : s(parse_scenario(yaml, "bench.yaml")) {
-    snap.resize(s.agents.size());
-    for (std::size_t a = 0; a < s.agents.size(); ++a) {
-      const Vec2 p = s.agents.location(a);
-      snap.location[a] = p;
-      snap.heading[a] = s.agents.heading(a);
-      snap.plan[a] = {p, p, 0, 0};
-      snap.radius[a] = s.agents.radius[a];
-      snap.active[a] = 1;
-      if (a > 0) neighbours.push_back(static_cast<std::uint32_t>(a));
-    }
-    for (std::uint32_t o = 0; o < s.world.obstacles.size(); ++o) obstacles.push_back(o);
-    self.location = s.agents.location(0);
-    self.heading = s.agents.heading(0);
-    self.planted = s.agents.foot[0][0];
-  }
-  double& param(const char* node, const char* p) {
-    return s.agents.params_of(0)[s.nets[0].find_param(node, p)];
-  }
-  SenseContext ctx() const {
-    return {s.world, snap, neighbours, obstacles, 0, s.agents.radius[0], &self};
-  }
-  Decision decide() {
-    const SenseContext c = ctx();
-    NetEvaluator eval(s.nets[0]);
-    std::vector<Footstep> scratch;
-    const Feet feet{s.agents.foot[0][0], s.agents.foot_heading[0][0], s.agents.foot[1][0],
-                    s.agents.foot_heading[1][0]};
-    return decide_step(s.nets[0], s.agents.params_of(0), feet, self.t0, c, eval, scratch);
-  }
-  std::optional<Vec2> desire(const char* node) {
-    std::vector<std::optional<Vec2>> out;
-    steering_desires(s.nets[0], s.agents.params_of(0), ctx(), out);
-    return out[s.nets[0].find_node(node)];
-  }
-};
+// What the deciding agent's steering node `node` desires (tests/decision_bench.hpp).
+std::optional<Vec2> desire(const Bench& b, const char* node) {
+  std::vector<std::optional<Vec2>> out;
+  steering_desires(b.s.nets[0], b.s.agents.params_of(0), b.ctx(), out);
+  return out[b.s.nets[0].find_node(node)];
+}
 
 std::string seek_scene(double x, double y) {
   return "world: {default_ground: sidewalk}\n"
@@ -112,7 +78,7 @@ TEST_CASE("steering node: a single seek's footstep lies within one ray of the ta
     REQUIRE(d.step.kind == StepKind::Fan);
     CHECK(std::abs(d.step.turn - angle) <= spacing + 1e-9);
     // The desired velocity is seek's: toward the target at the walk node's preferred speed.
-    const auto want = b.desire("seek");
+    const auto want = desire(b, "seek");
     REQUIRE(want.has_value());
     CHECK(want->norm() == doctest::Approx(0.7 / 0.53));
     CHECK(std::abs(heading_of(*want) - angle) < 1e-6);  // the target is printed to 6 decimals
@@ -132,19 +98,19 @@ TEST_CASE("steering node: an unbound or null node adds no energy, and priority k
           "agents:\n"
           "  - {name: a, behavior: n, position: [0, 0], heading: 0}\n");
   // Weighted sum: both desires stand.
-  CHECK(b.desire("run").has_value());
-  CHECK(b.desire("seek").has_value());
+  CHECK(desire(b, "run").has_value());
+  CHECK(desire(b, "seek").has_value());
   // Priority: flee comes first in the walk node's inputs and is not null, so seek is dropped.
   b.param("walk", "combine") = 1;
-  CHECK(b.desire("run").has_value());
-  CHECK_FALSE(b.desire("seek").has_value());
+  CHECK(desire(b, "run").has_value());
+  CHECK_FALSE(desire(b, "seek").has_value());
   // Out of flee's range it is null, and seek takes over.
   b.param("run", "range") = 1;
-  CHECK_FALSE(b.desire("run").has_value());
-  CHECK(b.desire("seek").has_value());
+  CHECK_FALSE(desire(b, "run").has_value());
+  CHECK(desire(b, "seek").has_value());
   // Unbound: nothing.
   b.param("seek", "bound") = 0;
-  CHECK_FALSE(b.desire("seek").has_value());
+  CHECK_FALSE(desire(b, "seek").has_value());
   const Decision d = b.decide();
   CHECK(d.energy == 0.0);
 }
@@ -164,9 +130,9 @@ TEST_CASE("steering node: prioritized dithering is seeded, and with probability 
   int firsts = 0;
   for (std::uint64_t step = 0; step < 400; ++step) {
     b.self.step = step;
-    const bool first = b.desire("first").has_value();
-    CHECK(first != b.desire("second").has_value());  // exactly one wins
-    CHECK(first == b.desire("first").has_value());   // the same draw again
+    const bool first = desire(b, "first").has_value();
+    CHECK(first != desire(b, "second").has_value());  // exactly one wins
+    CHECK(first == desire(b, "first").has_value());   // the same draw again
     firsts += first;
   }
   MESSAGE("first considered " << firsts << " of 400");
@@ -175,7 +141,7 @@ TEST_CASE("steering node: prioritized dithering is seeded, and with probability 
   b.param("first", "probability") = 1;
   for (std::uint64_t step = 0; step < 20; ++step) {
     b.self.step = step;
-    CHECK(b.desire("first").has_value());
+    CHECK(desire(b, "first").has_value());
   }
 }
 
@@ -412,7 +378,7 @@ TEST_CASE("leader following: a follower in front of a leader who turned back ste
           "  - {name: guide, behavior: still, position: [2, 0], heading: 3.1416}\n");
   // The guide faces the follower 2 m away: the follower is in her forward rectangle, 0.2 m to
   // her right (she faces −x), so it wants to go further right of her axis: +y, purely sideways.
-  const auto want = b.desire("follow");
+  const auto want = desire(b, "follow");
   REQUIRE(want.has_value());
   CHECK(std::abs(want->x()) < 1e-3);
   CHECK(want->y() > 0);
