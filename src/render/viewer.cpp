@@ -177,6 +177,7 @@ class Scene {
     figures_ = std::make_unique<Figures>(*sim.motion(), figure_program, walkable_bounds(sim.world()));
     root_->addChild(world_.node());
     root_->addChild(figures_->node());
+    root_->addChild(vehicles_.node());
     root_->addChild(overlays_.node());
     root_->addChild(hud_.camera());
     // Vertex colours drive the fixed-function materials of the static scene.
@@ -228,6 +229,8 @@ class Scene {
   void upload(const InstanceLists& lists, const Controls& c) {
     figures_->update(lists);
     figures_->set_visible(c.figures);
+    vehicles_.update(lists.vehicles);
+    vehicles_.set_visible(c.figures);
     for (std::size_t l = 0; l < lists.lods.size(); ++l) drawn_.lods[l].agents = lists.lods[l].agents;
   }
 
@@ -245,6 +248,7 @@ class Scene {
   Hud hud_;
   OverlayLayer overlays_;
   std::unique_ptr<Figures> figures_;
+  VehicleBodies vehicles_;
   std::vector<std::pair<double, std::uint32_t>> near_;
   OverlayGeometry geometry_;
   InstanceLists drawn_;  // agents only: who was drawn last frame
