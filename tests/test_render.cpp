@@ -511,3 +511,38 @@ TEST_CASE("render: markers draw the measurement areas, and only when on") {
   CHECK(drawn[0] < 5);
   CHECK(drawn[1] > 60);  // the area's two outlines, 6 m × 8 m at about 5 pixels a metre
 }
+
+TEST_CASE("render: vehicles are boxes at every level of detail, beside the walkers' figures") {
+  // vehicles.yaml from above: three orange boxes (two cyclists, a robot) among sixteen figures.
+  const Eigen::Vector3d eye(0, -8, 38), at(0, 0, 0);
+  const auto orange = [](const osg::Image& image) {
+    std::size_t n = 0;
+    for (int y = 0; y < image.t(); ++y)
+      for (int x = 0; x < image.s(); ++x) {
+        const Rgb p = pixel(image, x, y);
+        n += p.r > 150 && p.g > 50 && p.g < 150 && p.b < 70 && p.r - p.g > 60;
+      }
+    return n;
+  };
+  for (const std::optional<motion::Lod> lod : {std::optional<motion::Lod>{}, std::optional<motion::Lod>{motion::Lod::High},
+                                               std::optional<motion::Lod>{motion::Lod::Medium},
+                                               std::optional<motion::Lod>{motion::Lod::Low}}) {
+    CAPTURE(lod ? motion::lod_name(*lod) : "by distance");
+    Simulation sim = make_sim(load_scenario(source_path("data/scenarios/vehicles.yaml")), motion_library());
+    render::ViewerOptions o = offscreen(eye, at);
+    o.forced_lod = lod;
+    const Shot shot = shoot(sim, o, 30, std::string("vehicles_") + (lod ? motion::lod_name(*lod) : "auto") + ".png");
+    REQUIRE(shot.image);
+    const render::FrameRecord& last = shot.report.frames.back();
+    CHECK(last.vehicles == 3);
+    CHECK(last.figures[0] + last.figures[1] + last.figures[2] == 16);
+    CHECK(orange(*shot.image) > 30);
+  }
+  // With figures hidden (key f), vehicles are hidden too, and nothing orange is left.
+  Simulation sim = make_sim(load_scenario(source_path("data/scenarios/vehicles.yaml")), motion_library());
+  render::ViewerOptions o = offscreen(eye, at);
+  o.figures = false;
+  const Shot bare = shoot(sim, o, 30, "vehicles_hidden.png");
+  REQUIRE(bare.image);
+  CHECK(orange(*bare.image) < 5);
+}

@@ -330,7 +330,7 @@ TEST_CASE("steering scenarios validate without warnings, load, and run from the 
   const std::string dir = std::string(FOOTFALL_BINARY_DIR) + "/steering_runs";
   std::system(("mkdir -p " + dir).c_str());
   for (const char* name : {"flock", "wander_park", "pursuit_evasion", "flow_field", "containment",
-                           "tour_group"}) {
+                           "tour_group", "vehicles"}) {
     CAPTURE(name);
     const std::string path = test::source_path(std::string("data/scenarios/") + name + ".yaml");
     // `footfall validate`: ok, and no "has nothing to do" for agents that only steer.

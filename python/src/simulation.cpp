@@ -179,7 +179,8 @@ void bind_simulation(py::module_& m) {
       .def_property_readonly("path", &api::TrajectoryStore::path);
 
   m.attr("STATE_NAMES") = py::make_tuple(api::state_name(api::State::Stand), api::state_name(api::State::Walk),
-                                         api::state_name(api::State::Close), api::state_name(api::State::Arrived));
+                                         api::state_name(api::State::Close), api::state_name(api::State::Arrived),
+                                         api::state_name(api::State::Vehicle));  // indexed by code
 }
 
 }  // namespace footfall::python

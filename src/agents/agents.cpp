@@ -9,6 +9,7 @@ const char* gait_name(Gait g) {
     case Gait::Stand: return "stand";
     case Gait::Walk: return "walk";
     case Gait::Close: return "close";
+    case Gait::Vehicle: return "vehicle";
   }
   return "?";
 }

@@ -69,6 +69,7 @@ const char* state_name(State s) {
     case State::Walk: return "walk";
     case State::Close: return "close";
     case State::Arrived: return "arrived";
+    case State::Vehicle: return "vehicle";
   }
   return "?";
 }
@@ -113,7 +114,7 @@ std::vector<State> Simulator::states() const {
   const Snapshot& s = impl_->sim.snapshot();
   std::vector<State> v(slots());
   for (std::size_t a = 0; a < v.size(); ++a)
-    v[a] = s.arrived[a] ? State::Arrived : static_cast<State>(s.gait[a]);
+    v[a] = s.arrived[a] && s.gait[a] != Gait::Vehicle ? State::Arrived : static_cast<State>(s.gait[a]);
   return v;
 }
 

@@ -131,7 +131,9 @@ std::optional<Vec2> steering_desire(const NetTemplate& net, const double* params
   if (!ctx.self_state || p[steer_p::Bound] == 0.0) return std::nullopt;
   const SelfState& self = *ctx.self_state;
   const steer::Self me{self.location, self.velocity, unit_from_heading(self.heading),
-                       steering_max_speed(net, params, p)};
+                       p[steer_p::MaxSpeed] <= 0 && self.max_speed > 0
+                           ? self.max_speed
+                           : steering_max_speed(net, params, p)};
   const auto input = [&]() -> std::optional<Target> {
     if (n.link_count == 0) return std::nullopt;
     const NetNode& src = net.nodes()[net.link_sources()[n.first_link]];
@@ -351,7 +353,9 @@ steer::VehicleState steer_vehicle(const NetTemplate& net, const double* params, 
     sum += w * *desires[i];
     weights += w;
   }
-  const Vec2 desired = weights > 0 ? Vec2(sum / weights) : Vec2(Vec2::Zero());
+  // Every behavior null: "no corrective steering is required" (S1), no force, the vehicle coasts.
+  if (!(weights > 0)) return steer::vehicle_step(state, Vec2::Zero(), vehicle, dt);
+  const Vec2 desired = sum / weights;
   return steer::vehicle_step(state, steer::steering_force(desired, state.velocity), vehicle, dt);
 }
 

@@ -9,7 +9,11 @@ namespace footfall::output {
 
 void write_csv_header(std::ostream& out) { out << kCsvHeader << '\n'; }
 
-const char* state_name(const Snapshot& s, std::size_t a) { return s.arrived[a] ? "arrived" : gait_name(s.gait[a]); }
+// A vehicle's state is always "vehicle"; a walker's its gait, or "arrived".
+const char* state_name(const Snapshot& s, std::size_t a) {
+  if (s.gait[a] == Gait::Vehicle) return gait_name(Gait::Vehicle);
+  return s.arrived[a] ? "arrived" : gait_name(s.gait[a]);
+}
 
 void write_csv_rows(std::ostream& out, const Snapshot& s, const Simulation& sim) {
   char head[96], tail[160];

@@ -2,6 +2,7 @@
 // Reads S(N−1) and P(N−1); writes one decision per deciding agent.
 #include "footfall/core/parallel.hpp"
 
+#include "footfall/behavior/steering_nodes.hpp"
 #include "footfall/core/rng.hpp"
 #include "footfall/pipeline/simulation.hpp"
 
@@ -18,7 +19,20 @@ Footstep Simulation::stand_still(std::uint32_t a) const {
   return {StepKind::Stay, agents_.foot[trailing][a], agents_.foot_heading[trailing][a], 0.0, 0.0};
 }
 
+steer::VehicleState Simulation::vehicle_state(std::uint32_t a) const {
+  return {agents_.plan[a].to, agents_.vehicle_velocity[a], agents_.vehicle_forward[a]};
+}
+
+steer::VehicleParams Simulation::vehicle_params(std::uint32_t a) const {
+  return {agents_.vehicle_mass[a], agents_.vehicle_max_force[a], agents_.vehicle_max_speed[a]};
+}
+
 SelfState Simulation::self_state(std::uint32_t a) const {
+  if (agents_.vehicle(a)) {
+    SelfState s = vehicle_self_state(vehicle_state(a), agents_.plan[a].t1, config_.seed, agents_.steps[a]);
+    s.max_speed = agents_.vehicle_max_speed[a];
+    return s;
+  }
   const Plan& last = agents_.plan[a];  // the step that ends at this foot-strike
   SelfState s;
   s.location = last.to;
@@ -63,6 +77,20 @@ void Simulation::control_stage(bool reduced_fan) {
     }
   });
 
+  // Vehicles: one step of the simple vehicle model each, from what they sensed of S(N−1) (P(N−1))
+  // and their own state; each writes only its own entry, so any thread may take any vehicle.
+  parallel_chunks(driving_.size(), [&](std::size_t begin, std::size_t end) {
+    for (std::size_t k = begin; k != end; ++k) {
+      const std::uint32_t a = driving_[k];
+      const SelfState self = self_state(a);
+      const SenseContext ctx{world_, snapshot(), percepts_prev_.neighbours(a),
+                             percepts_prev_.obstacles(a), a, agents_.radius[a], &self, &fields_,
+                             agents_.radius[a], config_.dt};
+      vehicle_next_[a] = steer_vehicle(nets_[agents_.net[a]], agents_.params_of(a), ctx,
+                                       vehicle_state(a), vehicle_params(a), config_.dt);
+    }
+  });
+
   // Agents deciding in the same frame cannot see each other's new plans. Settle conflicts in id
   // order: a plan that would meet an already accepted one is replaced by freezing in place, which
   // every other decision has already been checked against.
@@ -77,10 +105,26 @@ void Simulation::control_stage(bool reduced_fan) {
     const Snapshot& s = snapshot();
     for (const std::uint32_t image : percepts_prev_.neighbours(a)) {
       const std::uint32_t j = s.agent_of(image);
-      if (j >= a) continue;  // only lower ids have been settled
-      if (!deciding_[j]) continue;
       // A ghost's image across a periodic seam: the agent's plan, shifted by the period.
       const Vec2 shift = image == j ? Vec2::Zero() : Vec2(s.location[image] - s.location[j]);
+      if (agents_.vehicle(j)) {
+        // A vehicle moves on whatever walkers decide (any id): its plan to the next frame, a disc
+        // of its bounding radius. A vehicle that has not moved since S(N−1) keeps its plan.
+        if (!agents_.active[j]) continue;
+        const Plan pv = std::binary_search(driving_.begin(), driving_.end(), j)
+                            ? Plan{agents_.plan[j].to + shift, vehicle_next_[j].position + shift,
+                                   agents_.plan[j].t1, agents_.plan[j].t1 + config_.dt}
+                            : Plan{agents_.plan[j].from + shift, agents_.plan[j].to + shift,
+                                   agents_.plan[j].t0, agents_.plan[j].t1};
+        if (min_distance_to_plan(from, to, t0, t0 + d.duration, pv) < body.half_width + agents_.radius[j]) {
+          d.blocked = true;
+          d.step = stand_still(a);
+          break;
+        }
+        continue;
+      }
+      if (j >= a) continue;  // only lower ids have been settled
+      if (!deciding_[j]) continue;
       const Decision& dj = decisions_[j];
       const Pose after_j = dj.blocked ? Pose{agents_.plan[j].to, agents_.heading_to[j], {}, 0}
                                       : pose_after(feet_of(j), dj.step);

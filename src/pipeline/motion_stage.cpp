@@ -88,6 +88,36 @@ void Simulation::motion_stage() {
   metrics_.decisions += due_.size();
 }
 
+// Vehicles take the state CONTROL computed: both "feet" at the new position, the plan from where
+// the vehicle is now (this frame's time) to where it will be at the next frame. Never a footstep,
+// a figure, a crossing or a decision counted.
+void Simulation::move_vehicles() {
+  const double t = static_cast<double>(frame() + 1) * config_.dt;
+  for (const std::uint32_t a : driving_) {
+    steer::VehicleState& next = vehicle_next_[a];
+    Vec2 from = agents_.plan[a].to;
+    if (const double along = world_.periodic.shift(from); along != 0) {
+      const Vec2 shift = world_.periodic.offset(along);
+      from += shift;
+      next.position += shift;
+    }
+    const double h0 = agents_.heading(a);
+    const double h1 = heading_of(next.forward);
+    for (int f = 0; f < 2; ++f) {
+      agents_.foot[f][a] = next.position;
+      agents_.foot_heading[f][a] = h1;
+    }
+    agents_.vehicle_velocity[a] = next.velocity;
+    agents_.vehicle_forward[a] = next.forward;
+    agents_.plan[a] = {from, next.position, t, t + config_.dt};
+    agents_.heading_from[a] = h0;
+    agents_.heading_to[a] = h1;
+    agents_.gait[a] = Gait::Vehicle;
+    ++agents_.steps[a];
+    track_goal(a, t, next.velocity.norm() < 0.05);
+  }
+}
+
 // A footstep onto a crosswalk from off it starts a crossing; with the crosswalk's head showing
 // steady DON'T WALK it is a red crossing. Flashing DON'T WALK is the clearance interval: people
 // already committed may still be stepping on, so it does not count.
@@ -135,6 +165,8 @@ void Simulation::publish_ghosts(Snapshot& s) {
       s.active[g] = 0;
       s.arrived[g] = 0;
       s.id[g] = s.id[a];
+      s.kind[g] = s.kind[a];
+      s.extent[g] = s.extent[a];
     }
   }
 }
@@ -166,14 +198,14 @@ void Simulation::pose_figures(Snapshot& snapshot, double t) {
   poses.first[0] = 0;
   for (std::size_t a = 0; a < n; ++a) {
     poses.lod[a] = figure_lod_[a];
-    const std::size_t joints = agents_.active[a] ? motion_->skeletons[static_cast<std::size_t>(poses.lod[a])].size() : 0;
+    const std::size_t joints = agents_.active[a] && !agents_.vehicle(a) ? motion_->skeletons[static_cast<std::size_t>(poses.lod[a])].size() : 0;
     poses.first[a + 1] = poses.first[a] + static_cast<std::uint32_t>(joints);
   }
   poses.joints.resize(poses.first[n]);
   parallel_chunks(n, [&](std::size_t begin, std::size_t end) {
     motion::SolePoints soles;
     for (std::size_t a = begin; a != end; ++a) {
-      if (!agents_.active[a]) continue;
+      if (!agents_.active[a] || agents_.vehicle(a)) continue;
       motion::pose_at(*motion_, poses.lod[a], figure_step_[a], step_fraction(agents_.plan[a], t),
                       poses.root[a], poses.pelvis[a], poses.joints_of(a), &soles);
       const double slip = motion::track_slip(figure_slip_[a], soles);
@@ -216,6 +248,9 @@ void Simulation::publish(std::uint64_t frame, double t) {
       s.active[a] = agents_.active[a];
       s.arrived[a] = progress_[a].arrived;
       s.id[a] = agents_.id[a];
+      s.kind[a] = agents_.kind[a];
+      s.extent[a] = agents_.vehicle(a) ? Vec2(agents_.vehicle_length[a], agents_.vehicle_width[a])
+                                       : Vec2(Vec2::Zero());
     }
   });
   // Behavioral states (PaT-Net instances), a flat list over all agents.

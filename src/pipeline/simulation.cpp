@@ -87,6 +87,17 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
   }
   agents_.leave_within.resize(n, 0.0);
   agents_.velocity.resize(n, Vec2::Zero());
+  // Kinds: slots beyond the scenario's agents (population, sources) are walkers.
+  agents_.kind.resize(n, static_cast<std::uint8_t>(AgentKind::Walker));
+  const steer::VehicleParams cyclist;
+  agents_.vehicle_mass.resize(n, cyclist.mass);
+  agents_.vehicle_max_force.resize(n, cyclist.max_force);
+  agents_.vehicle_max_speed.resize(n, cyclist.max_speed);
+  agents_.vehicle_length.resize(n, 0.0);
+  agents_.vehicle_width.resize(n, 0.0);
+  agents_.vehicle_velocity.resize(n, Vec2::Zero());
+  agents_.vehicle_forward.resize(n, Vec2::UnitX());
+  vehicle_next_.resize(n);
   agents_.height.resize(n, motion::kReferenceHeight);
   figure_posture_.resize(n);
   figure_step_.resize(n);
@@ -96,6 +107,19 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
   // Staggered start (DESIGN.md): each agent's first foot-strike falls at a counter-based random
   // phase of its step period, so decisions spread evenly over frames.
   for (std::uint32_t a = 0; a < n; ++a) {
+    if (agents_.vehicle(a)) {
+      // A vehicle at its position with its initial velocity at t = 0: its plan runs to the first
+      // frame, when CONTROL first steers it.
+      const Vec2 here = agents_.location(a);
+      const Vec2 v = agents_.velocity[a];
+      agents_.vehicle_velocity[a] = v;
+      agents_.vehicle_forward[a] = v.norm() > 1e-12 ? Vec2(v / v.norm()) : unit_from_heading(agents_.heading(a));
+      for (int f = 0; f < 2; ++f) agents_.foot_heading[f][a] = heading_of(agents_.vehicle_forward[a]);
+      agents_.plan[a] = {here, here + v * config_.dt, 0.0, config_.dt};
+      agents_.heading_from[a] = agents_.heading_to[a] = agents_.heading(a);
+      agents_.gait[a] = Gait::Vehicle;
+      continue;
+    }
     const NetTemplate& net = nets_[agents_.net[a]];
     const double step_time =
         agents_.params_of(a)[net.nodes()[net.walk_node()].param_offset + walk_p::StepTime];
@@ -151,11 +175,14 @@ void Simulation::step() {
   // Who is at a foot-strike this frame, judged on S(N−1).
   for (const std::uint32_t a : due_) deciding_[a] = 0;
   due_.clear();
+  driving_.clear();
   for (std::uint32_t a = 0; a < agents_.size(); ++a)
-    if (agents_.active[a] && agents_.plan[a].t1 <= t + 1e-9) due_.push_back(a);
+    if (agents_.active[a] && agents_.plan[a].t1 <= t + 1e-9)
+      (agents_.vehicle(a) ? driving_ : due_).push_back(a);
   for (const std::uint32_t a : due_) deciding_[a] = 1;
   // Goals a net set since: their fields, before CONTROL reads them in parallel.
   for (const std::uint32_t a : due_) ensure_fields(a);
+  for (const std::uint32_t a : driving_) ensure_fields(a);
   update_crowd_fields(t);
 
   // SENSE(N) and CONTROL(N) both read S(N−1) and write apart (P(N); decisions and net edits), so
@@ -178,6 +205,7 @@ void Simulation::step() {
   const auto t0 = clock::now();
   const std::uint64_t evaluations_before = metrics_.evaluations;
   motion_stage();
+  move_vehicles();
   population_stage(t);
   publish(frame() + 1, t);
   measure();

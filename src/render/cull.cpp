@@ -94,6 +94,21 @@ void cull(const Snapshot& snap, const motion::MotionLibrary& lib, const CameraVi
     }
   });
 
+  // Vehicles: a box each, at every level of detail (a serial pass over the few there are).
+  out.vehicles.clear();
+  for (std::size_t a = 0; a < snap.agents && a < snap.kind.size(); ++a) {
+    if (!snap.active[a] || !snap.vehicle(a)) continue;
+    const Vec2& p = snap.location[a];
+    const Eigen::Vector3d centre(p.x(), p.y(), 0.5 * kVehicleHeight);
+    const double radius = 0.5 * Eigen::Vector3d(snap.extent[a].x(), snap.extent[a].y(), kVehicleHeight).norm();
+    bool inside = true;
+    for (const auto& q : planes) inside = inside && q.head<3>().dot(centre) + q.w() > -radius;
+    if (inside)
+      out.vehicles.push_back({static_cast<std::uint32_t>(a), static_cast<float>(p.x()), static_cast<float>(p.y()),
+                              static_cast<float>(snap.heading[a]), static_cast<float>(snap.extent[a].x()),
+                              static_cast<float>(snap.extent[a].y())});
+  }
+
   // Instance lists in agent order (a serial pass: O(n) and cheap next to packing).
   for (auto& l : out.lods) l.agents.clear(), l.selected = -1;
   for (std::size_t a = 0; a < n; ++a) {

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "footfall/render/appearance.hpp"
+#include "mesh_builder.hpp"
 
 namespace footfall::render {
 namespace {
@@ -96,6 +97,38 @@ void Figures::update(const InstanceLists& lists) {
     level.draw->setNumInstances(static_cast<unsigned>(list.size()));
     level.selected->set(list.selected);
   }
+}
+
+VehicleBodies::VehicleBodies() : box_(new osg::Geode), root_(new osg::Group) {
+  root_->setName("vehicles");
+  MeshBuilder m;
+  m.set_colour({0.85f, 0.45f, 0.12f, 1});  // a safety orange, apart from clothes and scenery
+  m.box({0, 0, 0}, 0.5f, 0.5f, 1.0f);
+  box_->addDrawable(m.build());
+  box_->setName("vehicle_box");
+  // Scaled transforms scale normals too: lighting needs them unit length again.
+  root_->getOrCreateStateSet()->setMode(GL_NORMALIZE, osg::StateAttribute::ON);
+}
+
+void VehicleBodies::update(const std::vector<VehicleInstance>& vehicles) {
+  while (root_->getNumChildren() < vehicles.size()) {
+    osg::ref_ptr<osg::MatrixTransform> t = new osg::MatrixTransform;
+    t->addChild(box_.get());
+    t->setDataVariance(osg::Object::DYNAMIC);
+    root_->addChild(t);
+  }
+  for (unsigned k = 0; k < root_->getNumChildren(); ++k) {
+    auto* t = static_cast<osg::MatrixTransform*>(root_->getChild(k));
+    if (k >= vehicles.size()) {
+      t->setNodeMask(0);
+      continue;
+    }
+    const VehicleInstance& v = vehicles[k];
+    t->setNodeMask(~0u);
+    t->setMatrix(osg::Matrix::scale(v.length, v.width, kVehicleHeight) *
+                 osg::Matrix::rotate(v.heading, osg::Vec3(0, 0, 1)) * osg::Matrix::translate(v.x, v.y, 0));
+  }
+  drawn_ = vehicles.size();
 }
 
 }  // namespace footfall::render

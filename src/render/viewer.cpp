@@ -146,17 +146,18 @@ std::string status_text(const SimStatus& sim, const Controls& c, const Rates& ra
   if (c.overlays.sectors) overlays += " sectors";
   if (c.overlays.paths) overlays += " paths";
   if (c.overlays.labels) overlays += " labels";
-  const std::uint32_t drawn = last.figures[0] + last.figures[1] + last.figures[2];
+  const std::uint32_t drawn = last.figures[0] + last.figures[1] + last.figures[2] + last.vehicles;
   std::snprintf(buf, sizeof buf,
                 "frame %llu   t %.1f s%s\n"
                 "%.1f fps   sim %.1f Hz (%.2fx real time, speed %gx)   agents %zu\n"
                 "ms  sense %.2f  control %.2f  motion %.2f  cull %.2f  draw %.1f  wait %.2f\n"
-                "figures  high %u  medium %u  low %u  culled %zu   LOD %s   draw calls %u\n"
+                "figures  high %u  medium %u  low %u  vehicles %u  culled %zu   LOD %s   draw calls %u\n"
                 "camera %s   overlays%s   h: help",
                 static_cast<unsigned long long>(sim.frame), sim.time, c.paused ? "   PAUSED" : "",
                 rates.fps(), rates.sim_fps(), rates.sim_fps() * sim.dt, c.speed, sim.active,
                 sim.ms.sense_ms, sim.ms.control_ms, sim.ms.motion_ms, last.cull_ms, last.draw_ms, last.wait_ms,
-                last.figures[0], last.figures[1], last.figures[2], sim.active > drawn ? sim.active - drawn : 0,
+                last.figures[0], last.figures[1], last.figures[2], last.vehicles,
+                sim.active > drawn ? sim.active - drawn : 0,
                 c.forced ? motion::lod_name(*c.forced) : "by distance", last.draw_calls, camera,
                 overlays.empty() ? " none" : overlays.c_str());
   return buf;
@@ -177,6 +178,7 @@ class Scene {
     figures_ = std::make_unique<Figures>(*sim.motion(), figure_program, walkable_bounds(sim.world()));
     root_->addChild(world_.node());
     root_->addChild(figures_->node());
+    root_->addChild(vehicles_.node());
     root_->addChild(overlays_.node());
     root_->addChild(hud_.camera());
     // Vertex colours drive the fixed-function materials of the static scene.
@@ -228,6 +230,8 @@ class Scene {
   void upload(const InstanceLists& lists, const Controls& c) {
     figures_->update(lists);
     figures_->set_visible(c.figures);
+    vehicles_.update(lists.vehicles);
+    vehicles_.set_visible(c.figures);
     for (std::size_t l = 0; l < lists.lods.size(); ++l) drawn_.lods[l].agents = lists.lods[l].agents;
   }
 
@@ -245,6 +249,7 @@ class Scene {
   Hud hud_;
   OverlayLayer overlays_;
   std::unique_ptr<Figures> figures_;
+  VehicleBodies vehicles_;
   std::vector<std::pair<double, std::uint32_t>> near_;
   OverlayGeometry geometry_;
   InstanceLists drawn_;  // agents only: who was drawn last frame
@@ -394,6 +399,7 @@ RenderReport run_viewer(Simulation& sim, const ViewerOptions& o, const StepHook&
         // The HUD's figure counts are the previous frame's: this one's, not none.
         for (int l = 0; l < motion::kLodCount; ++l)
           previous.figures[l] = static_cast<std::uint32_t>(lists.lods[l].size());
+        previous.vehicles = static_cast<std::uint32_t>(lists.vehicles.size());
       }
       sim.step();
       if (after_step) after_step(sim);
@@ -458,6 +464,7 @@ RenderReport run_viewer(Simulation& sim, const ViewerOptions& o, const StepHook&
     });
     record.cull_ms = ms_since(t);
     for (int l = 0; l < motion::kLodCount; ++l) record.figures[l] = static_cast<std::uint32_t>(lists.lods[l].size());
+    record.vehicles = static_cast<std::uint32_t>(lists.vehicles.size());
 
     // 4. DRAW(N) on this thread.
     scene.upload(lists, controls);

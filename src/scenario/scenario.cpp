@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "footfall/behavior/model_effects.hpp"
+#include "footfall/behavior/node_kinds.hpp"
 #include "footfall/world/city.hpp"
 #include "scripts_loader.hpp"
 #include "world_checks.hpp"
@@ -757,8 +758,9 @@ class Loader {
     for (const auto& a : n) {
       r_.expect_map(a, "an agent",
                     {"name", "behavior", "position", "heading", "radius", "depth", "height", "set", "nets",
-                     "attributes", "speed", "leave_within", "velocity", "walking"});
+                     "attributes", "speed", "leave_within", "velocity", "walking", "kind", "vehicle"});
       require(a, {"behavior", "position"}, "an agent");
+      const bool vehicle = agent_kind(a) == AgentKind::Vehicle;
       const std::string name = a["name"] ? r_.string(a["name"], "agent name")
                                          : "agent" + std::to_string(ag.size());
       if (name.find('.') != std::string::npos) r_.fail(a["name"], "agent names cannot contain '.'");
@@ -773,8 +775,18 @@ class Loader {
         ag.foot_heading[f].push_back(wrap_angle(heading));
       }
       ag.forward.push_back(0);
-      ag.radius.push_back(a["radius"] ? r_.number(a["radius"], "radius", 0.05, 2.0) : 0.25);
-      ag.depth.push_back(a["depth"] ? r_.number(a["depth"], "depth", 0.05, ag.radius.back()) : ag.radius.back());
+      ag.kind.push_back(static_cast<std::uint8_t>(vehicle ? AgentKind::Vehicle : AgentKind::Walker));
+      vehicle_body(a, s, vehicle);
+      if (vehicle) {
+        // The bounding radius of the box: sensors, collision prevention and the collision measure
+        // see a vehicle as this disc.
+        ag.radius.push_back(0.5 * std::hypot(ag.vehicle_length.back(), ag.vehicle_width.back()));
+        ag.depth.push_back(ag.radius.back());
+        check_vehicle_net(a, s.nets[net], name);
+      } else {
+        ag.radius.push_back(a["radius"] ? r_.number(a["radius"], "radius", 0.05, 2.0) : 0.25);
+        ag.depth.push_back(a["depth"] ? r_.number(a["depth"], "depth", 0.05, ag.radius.back()) : ag.radius.back());
+      }
       ag.leave_within.push_back(a["leave_within"] ? r_.number(a["leave_within"], "leave_within", 0.01, 100) : 0.0);
       ag.height.push_back(a["height"] ? r_.number(a["height"], "height", 0.5, 2.5) : motion::kReferenceHeight);
       ag.net.push_back(static_cast<std::uint32_t>(net));
@@ -801,6 +813,10 @@ class Loader {
     for (std::size_t i = 0; i < ag.size(); ++i) {
       const std::vector<double> values = evaluate_model(s.model, degrees(at[i]["attributes"], s.model));
       ag.model.insert(ag.model.end(), values.begin(), values.end());
+      if (ag.vehicle(i)) {
+        vehicle_velocity(at[i], s, i);
+        continue;
+      }
       apply_model_effects(s.nets[ag.net[i]], values, ag.params_of(i));
       if (const YAML::Node v = at[i]["speed"]) {  // the desired walking speed sets the stride
         const NetTemplate& net = s.nets[ag.net[i]];
@@ -819,6 +835,75 @@ class Loader {
       starts.resize(ag.size());
       for (const auto& entry : nets) starts[i].push_back(scripts.start(entry, static_cast<int>(ag.net[i])));
     }
+  }
+
+  // `kind: walker` (the default) or `kind: vehicle`.
+  AgentKind agent_kind(const YAML::Node& a) const {
+    if (!a["kind"]) {
+      if (a["vehicle"]) r_.fail(a["vehicle"], "'vehicle' parameters are for an agent of 'kind: vehicle'");
+      return AgentKind::Walker;
+    }
+    const std::string kind = r_.string(a["kind"], "agent kind");
+    if (kind == "walker") {
+      if (a["vehicle"]) r_.fail(a["vehicle"], "'vehicle' parameters are for an agent of 'kind: vehicle', not a walker");
+      return AgentKind::Walker;
+    }
+    if (kind == "vehicle") return AgentKind::Vehicle;
+    r_.fail(a["kind"], "unknown agent kind '" + kind + "' (walker or vehicle)");
+  }
+
+  // A vehicle's `vehicle: {mass, max_force, max_speed, length, width}`, each optional; the defaults
+  // are a cyclist's (docs/scenario.md). Walkers' keys that describe a body or a stride do not
+  // apply. Every agent gets an entry (a walker's unused), so the arrays stay one per agent.
+  void vehicle_body(const YAML::Node& a, Scenario& s, bool vehicle) {
+    Agents& ag = s.agents;
+    double mass = 0.5, max_force = 1.5, max_speed = 5, length = 1.8, width = 0.6;
+    if (vehicle) {
+      for (const char* key : {"radius", "depth", "height", "speed", "walking", "leave_within", "nets", "attributes"})
+        if (a[key])
+          r_.fail(a[key], std::string("'") + key + "' does not apply to a vehicle" +
+                              (std::string(key) == "radius" || std::string(key) == "depth"
+                                   ? " (its bounding radius follows from vehicle.length and vehicle.width)"
+                                   : ""));
+      if (const YAML::Node v = a["vehicle"]) {
+        r_.expect_map(v, "vehicle", {"mass", "max_force", "max_speed", "length", "width"});
+        if (v["mass"]) mass = r_.number(v["mass"], "vehicle.mass", 0.01, 1000);
+        if (v["max_force"]) max_force = r_.number(v["max_force"], "vehicle.max_force", 0.01, 1000);
+        if (v["max_speed"]) max_speed = r_.number(v["max_speed"], "vehicle.max_speed", 0.01, 50);
+        if (v["length"]) length = r_.number(v["length"], "vehicle.length", 0.1, 20);
+        if (v["width"]) width = r_.number(v["width"], "vehicle.width", 0.1, 5);
+      }
+    }
+    ag.vehicle_mass.push_back(mass);
+    ag.vehicle_max_force.push_back(max_force);
+    ag.vehicle_max_speed.push_back(max_speed);
+    ag.vehicle_length.push_back(vehicle ? length : 0.0);
+    ag.vehicle_width.push_back(vehicle ? width : 0.0);
+  }
+
+  // A vehicle's net steers it by its steering nodes alone: without one it could not move.
+  void check_vehicle_net(const YAML::Node& a, const NetTemplate& net, const std::string& name) const {
+    for (const NetNode& n : net.nodes())
+      if (is_steering(n.kind)) return;
+    r_.fail(a["behavior"], "vehicle '" + name + "' has behavior '" + net.name() +
+                               "', which has no steering node (seek, wander, path_following, ...): "
+                               "a vehicle is driven by its net's steering nodes alone");
+  }
+
+  // A vehicle's `velocity: [vx, vy]` (at most its max_speed): it starts moving, facing it.
+  void vehicle_velocity(const YAML::Node& a, Scenario& s, std::size_t i) {
+    Agents& ag = s.agents;
+    ag.velocity.resize(ag.size(), Vec2::Zero());
+    if (!a["velocity"]) return;
+    const Vec2 v = r_.vec2(a["velocity"], "velocity");
+    if (v.norm() > ag.vehicle_max_speed[i] + 1e-9)
+      r_.fail(a["velocity"], "vehicle '" + ag.name[i] + "' starts faster than its vehicle.max_speed");
+    if (v.norm() < 1e-9) return;
+    if (a["heading"] && std::abs(wrap_angle(heading_of(v) - ag.heading(i))) > 1e-3)
+      r_.fail(a["velocity"], "vehicle '" + ag.name[i] + "' faces its velocity: give a 'heading' "
+                             "or a 'velocity', or make them agree");
+    for (int f = 0; f < 2; ++f) ag.foot_heading[f][i] = heading_of(v);
+    ag.velocity[i] = v;
   }
 
   // `velocity: [vx, vy]` or `walking: true` (at the desired speed, along the heading): the agent

@@ -1,5 +1,6 @@
 #pragma once
-// Agents as structs of arrays. An agent is a walking human that moves only by footsteps; its
+// Agents as structs of arrays. An agent is a walker, or a vehicle (AgentKind, below). A walker is a
+// walking human that moves only by footsteps; its
 // location is the average of its two feet and its heading the average of their orientations
 // (Granieri et al. 1995 §2.3.1).
 //
@@ -19,7 +20,13 @@
 
 namespace footfall {
 
-enum class Gait : std::uint8_t { Stand, Walk, Close };
+// The kinds of agent (Agents::kind, Snapshot::kind): a walker moves by footsteps; a vehicle (a
+// cyclist, a car, a delivery robot) by Reynolds' simple vehicle model (steering/vehicle.hpp),
+// updated every frame in CONTROL, steered by its net's steering nodes (docs/steering.md).
+enum class AgentKind : std::uint8_t { Walker = 0, Vehicle = 1 };
+
+// Vehicle is 4: outputs code 3 as arrived (trajectory store, Python API).
+enum class Gait : std::uint8_t { Stand = 0, Walk = 1, Close = 2, Vehicle = 4 };
 const char* gait_name(Gait g);
 
 // One running PaT-Net instance of an agent: its program and current state (indices into the
@@ -44,6 +51,11 @@ struct Snapshot {
   std::vector<Gait> gait;
   std::vector<std::uint8_t> active;  // 0: a free slot (a pedestrian who left, or not yet spawned)
   std::vector<std::uint8_t> arrived;  // standing on its final goal
+  // AgentKind per entry; empty: all walkers. A vehicle's plan runs from this frame to the next,
+  // its radius is its bounding radius (depth = radius: a disc to sensors and the collision
+  // measure), `extent` its box (length along the heading, width) for the renderer.
+  std::vector<std::uint8_t> kind;
+  std::vector<Vec2> extent;
   // The pedestrian in each slot: its id for life (1, 2, …; never reused, while slots are) and its
   // PaT-Net instances' states, agent k's in nets[net_start[k], net_start[k + 1]) in start order.
   // Copied here because outputs read a snapshot while the next steps change the live nets.
@@ -68,7 +80,10 @@ struct Snapshot {
     agents = n;
     location.resize(n); heading.resize(n); plan.resize(n); radius.resize(n); gait.resize(n);
     depth.resize(n); heading_from.resize(n); heading_to.resize(n);
-    active.resize(n); arrived.resize(n); id.resize(n);
+    active.resize(n); arrived.resize(n); id.resize(n); kind.resize(n); extent.resize(n);
+  }
+  bool vehicle(std::size_t j) const {
+    return j < kind.size() && kind[j] == static_cast<std::uint8_t>(AgentKind::Vehicle);
   }
   // depth 0 (never set): a disc of the radius.
   BodySize body(std::size_t j) const {
@@ -107,6 +122,17 @@ struct Agents {
   // the scenario uses no agent model.
   std::uint32_t model_stride = 0;
   std::vector<double> model;
+  // AgentKind per slot; empty or shorter: the rest are walkers. A vehicle stands on both feet at
+  // its position (foot[0] = foot[1]), its heading is its forward's; its own state and parameters
+  // (steer::VehicleParams, VehicleState) are the arrays below, meaningful only for vehicles.
+  std::vector<std::uint8_t> kind;
+  std::vector<double> vehicle_mass, vehicle_max_force, vehicle_max_speed;  // kg, N, m/s
+  std::vector<double> vehicle_length, vehicle_width;                       // metres: the box
+  std::vector<Vec2> vehicle_velocity, vehicle_forward;                     // m/s; unit
+
+  bool vehicle(std::size_t a) const {
+    return a < kind.size() && kind[a] == static_cast<std::uint8_t>(AgentKind::Vehicle);
+  }
 
   std::size_t size() const { return name.size(); }
   Vec2 location(std::size_t a) const { return 0.5 * (foot[0][a] + foot[1][a]); }

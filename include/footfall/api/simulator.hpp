@@ -39,8 +39,8 @@ struct Options {
 };
 
 // A pedestrian's state column, as in the trajectory CSV.
-enum class State : std::uint8_t { Stand = 0, Walk = 1, Close = 2, Arrived = 3 };
-const char* state_name(State s);  // "stand", "walk", "close", "arrived"
+enum class State : std::uint8_t { Stand = 0, Walk = 1, Close = 2, Arrived = 3, Vehicle = 4 };
+const char* state_name(State s);  // "stand", "walk", "close", "arrived", "vehicle"
 
 struct Signal {
   std::string name;  // the world's signal ("ns", "ew")

@@ -32,6 +32,7 @@ struct SelfState {
   double pace_draw = 0.5;        // uniform [0, 1) of this step: walk.variation scales the fan by it
   std::uint64_t seed = 0;        // the scenario's, and the agent's footsteps so far: the counter of
   std::uint64_t step = 0;        // per-decision randomness (wander, prioritized dithering)
+  double max_speed = 0;          // > 0: a vehicle's; steering nodes with max_speed 0 use it
 };
 
 struct Percept {

@@ -40,12 +40,13 @@ double steering_energy(const double* node_params, const Vec2& desired, const Vec
 // How far a steering node looks beyond the agent (sensor_reach), metres.
 double steering_reach(NodeKind kind, const double* node_params);
 
-// Reynolds' own locomotion steered by the same nodes (not yet an agent kind of the simulation):
+// Reynolds' own locomotion steered by the same nodes (vehicles, AgentKind::Vehicle, every frame):
 // the bound steering nodes' desires after walk.combine, merged as the walk node's energy would
 // weigh them (weighted sum: the weighted mean Σ wᵢ·dᵢ / Σ wᵢ, the velocity of least
 // Σ wᵢ·|v − dᵢ|²; priority and dithering: the one kept), steering = desired − velocity, then one
 // step of the simple vehicle model (steering/vehicle.hpp). ctx.self_state must describe the
-// vehicle (vehicle_self_state); without any desire the vehicle brakes toward rest.
+// vehicle (vehicle_self_state); without any desire (every node null or unbound) no steering
+// force: the vehicle coasts at its velocity (S1: null means "no corrective steering is required").
 steer::VehicleState steer_vehicle(const NetTemplate& net, const double* params, const SenseContext& ctx,
                                   const steer::VehicleState& state, const steer::VehicleParams& vehicle,
                                   double dt);

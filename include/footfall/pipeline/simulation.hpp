@@ -20,6 +20,7 @@
 #include "footfall/motion/library.hpp"
 #include "footfall/motion/playback.hpp"
 #include "footfall/pipeline/scripts.hpp"
+#include "footfall/steering/vehicle.hpp"
 #include "footfall/world/world.hpp"
 
 namespace footfall {
@@ -201,7 +202,13 @@ class Simulation {
   // Their percepts, from the latest snapshot: P(N) for CONTROL(N + 1).
   void sense_stage();
   // With `reduced_fan`, every walk node samples half its arcs and rays (realtime mode).
+  // Vehicles (driving_) take one step of the simple vehicle model every frame.
   void control_stage(bool reduced_fan);
+  // Vehicle a's state and parameters for the simple vehicle model (steering/vehicle.hpp).
+  steer::VehicleState vehicle_state(std::uint32_t a) const;
+  steer::VehicleParams vehicle_params(std::uint32_t a) const;
+  // MOTION for vehicles: each takes the state CONTROL computed, its plan runs to the next frame.
+  void move_vehicles();
   Feet feet_of(std::uint32_t a) const;
   Footstep stand_still(std::uint32_t a) const;
   void motion_stage();
@@ -275,7 +282,9 @@ class Simulation {
   std::size_t latest_ = 0;
   Percepts percepts_prev_, percepts_next_;
   std::vector<std::vector<std::uint32_t>> sensed_nb_, sensed_ob_;  // SENSE's per-decider scratch
-  std::vector<std::uint32_t> due_;       // agents deciding this frame, ascending
+  std::vector<std::uint32_t> due_;       // walkers deciding this frame, ascending
+  std::vector<std::uint32_t> driving_;   // active vehicles, ascending: each steps every frame
+  std::vector<steer::VehicleState> vehicle_next_;  // per agent: a vehicle's state at the next frame
   std::vector<std::uint8_t> deciding_;
   std::vector<Decision> decisions_;
   std::vector<std::uint32_t> due_next_;  // agents deciding next frame, ascending

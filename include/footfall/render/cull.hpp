@@ -62,8 +62,17 @@ struct InstanceList {
   std::size_t size() const { return agents.size(); }
 };
 
+// A vehicle (Snapshot::kind) in view: drawn as a box of its length × width and a fixed height
+// (kVehicleHeight), oriented by its heading, whatever the level of detail.
+struct VehicleInstance {
+  std::uint32_t agent = 0;
+  float x = 0, y = 0, heading = 0, length = 0, width = 0;
+};
+inline constexpr float kVehicleHeight = 1.2f;  // metres
+
 struct InstanceLists {
   std::array<InstanceList, motion::kLodCount> lods;
+  std::vector<VehicleInstance> vehicles;  // in agent order
   std::vector<motion::Lod> chosen;  // per agent slot: the level chosen by distance (or forced)
   std::size_t visible() const { return lods[0].size() + lods[1].size() + lods[2].size(); }
 };
@@ -71,7 +80,8 @@ struct InstanceLists {
 // Level of detail for a figure at distance d whose pose is now at `current`.
 motion::Lod choose_lod(double distance, motion::Lod current, const LodThresholds& t);
 
-// Looks are indexed by agent slot (appearance.hpp). Free slots and figures outside the view frustum
+// Looks are indexed by agent slot (appearance.hpp). Vehicles get no figure, only a VehicleInstance
+// when their box is in the view frustum. Free slots and figures outside the view frustum
 // get no instance; every active agent gets a chosen level (by distance, visible or not, so a figure
 // turning into view is already at its level).
 void cull(const Snapshot& snapshot, const motion::MotionLibrary& library, const CameraView& camera,

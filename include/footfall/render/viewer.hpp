@@ -76,6 +76,7 @@ struct FrameRecord {
   double cull_ms = 0, draw_ms = 0, wait_ms = 0, frame_ms = 0;
   std::uint32_t draw_calls = 0;
   std::array<std::uint32_t, motion::kLodCount> figures{};
+  std::uint32_t vehicles = 0;  // vehicle boxes drawn
 };
 
 struct RenderReport {

@@ -5,7 +5,8 @@
 //   acceleration   = steering_force / mass
 //   velocity       = truncate(velocity + acceleration, max_speed)
 //   position       = position + velocity
-// Only the integrator exists so far: vehicles are not yet an agent kind of the simulation.
+// Vehicles are the second kind of agent (agents.hpp, AgentKind): the simulation takes this step
+// for each of them every frame in CONTROL, dt the frame period (docs/steering.md, "Vehicles").
 #include "footfall/steering/steering.hpp"
 
 namespace footfall::steer {
