@@ -48,6 +48,9 @@ struct Snapshot {
   // The body (agents/body.hpp): half the chest depth, and the heading's turn through the plan.
   std::vector<double> depth;
   std::vector<double> heading_from, heading_to;
+  // A standing walker's blocked wish: the velocity it would walk at (behavior/walk.hpp,
+  // Decision::want); zero while it walks or stands by choice.
+  std::vector<Vec2> want;
   std::vector<Gait> gait;
   std::vector<std::uint8_t> active;  // 0: a free slot (a pedestrian who left, or not yet spawned)
   std::vector<std::uint8_t> arrived;  // standing on its final goal
@@ -79,7 +82,7 @@ struct Snapshot {
   void resize(std::size_t n) {
     agents = n;
     location.resize(n); heading.resize(n); plan.resize(n); radius.resize(n); gait.resize(n);
-    depth.resize(n); heading_from.resize(n); heading_to.resize(n);
+    depth.resize(n); heading_from.resize(n); heading_to.resize(n); want.resize(n, Vec2::Zero());
     active.resize(n); arrived.resize(n); id.resize(n); kind.resize(n); extent.resize(n);
   }
   bool vehicle(std::size_t j) const {
