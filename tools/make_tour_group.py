@@ -55,10 +55,11 @@ BEHAVIORS = """\
 # What the group adds under `patnets:`.
 PATNETS = """\
   # The guide's tour: to each kerb, wait there for WALK to show anew (not a WALK already under way:
-  # the group behind her needs all of it), then the crowd's own crossing leg, then wait for the
-  # group 3 m past the far kerb (so that the point behind her, where they make for, is off the
-  # crosswalk) until the clearance interval is over (a tourist not across by then crosses alone on
-  # the next WALK); last, along the sidewalk to the door, where she stays.
+  # the group behind her needs all of it), then the crowd's own crossing leg. Across the last
+  # crosswalk she waits for the group 3 m past the kerb (so that the point behind her, where they
+  # make for, is off the crosswalk) until the clearance interval is over (a tourist not across by
+  # then crosses alone on the next WALK); then to the door, where she stays. (Between the two
+  # crossings the wait at the next kerb is the group's regrouping.)
   tour:
     params: {from1: location, to1: location, signal1: signal, crosswalk1: region, from2: location, to2: location, signal2: signal, crosswalk2: region, door: location}
     states:
@@ -67,10 +68,7 @@ PATNETS = """\
         default: cross1
       cross1:
         do: [{spawn: {net: cross, args: {from: from1, to: to1, signal: signal1, crosswalk: crosswalk1}, wait: true, prompt: true}}]
-        default: regroup1
-      regroup1:
-        do: [{target: {sensor: goal, x: "x_of(to1) + 3 * (x_of(to1) - x_of(from1)) / hypot(x_of(to1) - x_of(from1), y_of(to1) - y_of(from1))", y: "y_of(to1) + 3 * (y_of(to1) - y_of(from1)) / hypot(x_of(to1) - x_of(from1), y_of(to1) - y_of(from1))"}}, {bind: [seek, face]}]
-        go: [{if: "signal(signal1) == DONT_WALK", to: kerb2}]
+        default: kerb2
       kerb2:
         do: [{spawn: {net: fresh_walk, args: {at: from2, signal: signal2}, wait: true, prompt: true}}]
         default: cross2
@@ -81,10 +79,7 @@ PATNETS = """\
         do: [{target: {sensor: goal, x: "x_of(to2) + 3 * (x_of(to2) - x_of(from2)) / hypot(x_of(to2) - x_of(from2), y_of(to2) - y_of(from2))", y: "y_of(to2) + 3 * (y_of(to2) - y_of(from2)) / hypot(x_of(to2) - x_of(from2), y_of(to2) - y_of(from2))"}}, {bind: [seek, face]}]
         go: [{if: "signal(signal2) == DONT_WALK", to: to_door}]
       to_door:
-        do: [{spawn: {net: walk_to, args: {to: door, next: door, from: to2, radius: 0.8, shortcut: 0}, wait: true, prompt: true}}]
-        default: there
-      there:
-        do: [{target: {goal: door}}, {bind: seek}, {bind: face}]
+        do: [{target: {goal: door}}, {bind: [seek, face]}]
   # Walk up to the kerb and wait there until WALK begins (or began under 4 s ago: `dark` is when
   # it last did not show). She holds her spot (seek stays bound)
   # rather than making room as the crowd's waiting pedestrians do: her group stands round her, and
