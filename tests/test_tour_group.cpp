@@ -54,7 +54,7 @@ Tour run_tour(std::uint64_t seed) {
     REQUIRE(t >= 0);
     group.push_back(static_cast<std::uint32_t>(t));
   }
-  const Vec2 door = sim.world().locations[sim.world().find_location("ne_door_x")].position;
+  const Vec2 door = sim.world().locations[sim.world().find_location("ne_front_x")].position;
   const auto frames = static_cast<int>(duration / sim.config().dt);
   const int per_second = static_cast<int>(std::lround(1 / sim.config().dt));
 
