@@ -29,7 +29,7 @@ struct Tour {
   int reached = 0;            // of the 13: the guide within 1.5 m of the door, a tourist within 5 m
   double last_arrival = -1;   // s, the last of them to get there
   int red_crossings = 0;      // the group's footsteps onto a crosswalk showing steady DON'T WALK
-  double longest_ahead = 0;   // s, the longest spell of a tourist > 0.5 m ahead of the walking guide
+  double longest_ahead = 0;   // s, the longest spell of a following tourist > 0.5 m ahead of the walking guide
   std::uint64_t collisions = 0, all_red_crossings = 0;  // everyone's, the summary's counts
 };
 
@@ -87,14 +87,18 @@ Tour run_tour(std::uint64_t seed) {
       if (arrived[i] < 0 && (s.location[group[i]] - door).norm() < reach) arrived[i] = s.time;
     }
     // Leader following (the criterion) while she walks: she moved 0.3 m in the last
-    // second, and is not yet at the door. Standing at a kerb, her group gathers round her.
+    // second, and is not yet at the door (standing at a kerb, her group gathers round her); for
+    // the tourists following her (one left behind at a kerb unbinds `follow` and crosses alone,
+    // maybe beside her across the street, which a heading a few degrees off reads as ahead).
     guide_track.push_back(s.location[guide]);
     if (static_cast<int>(guide_track.size()) > per_second) guide_track.pop_front();
     const bool walking = (guide_track.back() - guide_track.front()).norm() > 0.3 &&
                          (s.location[guide] - door).norm() > 1.5;
     const Vec2 fwd = unit_from_heading(s.heading[guide]);
     for (std::size_t i = 1; i < group.size(); ++i) {
-      const bool ahead = walking && (s.location[group[i]] - s.location[guide]).dot(fwd) > 0.5;
+      const bool following = sim.param(ag.name[group[i]] + ".follow.bound") > 0;
+      const bool ahead =
+          walking && following && (s.location[group[i]] - s.location[guide]).dot(fwd) > 0.5;
       if (!ahead) ahead_since[i] = -1;
       else if (ahead_since[i] < 0) ahead_since[i] = s.time;
       else tour.longest_ahead = std::max(tour.longest_ahead, s.time - ahead_since[i]);

@@ -25,8 +25,8 @@ HEADER = """\
 # crosswalk only once she has set out over it and its head does not show steady DON'T WALK.
 """
 
-# What the group adds under `behaviors:`.
-BEHAVIORS = """\
+# What the group adds under `behaviors:`: the tourist's own nodes round the pedestrian's.
+TOURIST_HEAD = """\
   # A tourist (Reynolds 1999, Fig. 14): arrival at a point 1.5 m behind the guide, out of her way
   # when in the rectangle ahead of her, apart from the other tourists; the crowd, poles, facades and
   # the road kept off as the pedestrians do (the `follow_tour` net opens a crosswalk to it). The
@@ -37,18 +37,8 @@ BEHAVIORS = """\
       guide_sensor:  {type: object_sensor}
       follow:        {type: leader_following, input: guide_sensor, behind: 1.5, front_length: 3,
                       front_width: 1.5, separation_weight: 1, separation_distance: 1.2}
-      goal:          {type: location_sensor}
-      seek:          {type: attract, input: goal, k_theta: 0, t_d: 0.05, power: 0.5, bound: 0}
-      face:          {type: attract, input: goal, k_theta: 1, k_d: 0, t_theta: 0.1, power: 0.5, bound: 0}
-      avoid_people:  {type: predictive_avoid, radius: 4, steps: 2, weight: 4, conflicts_only: 1}
-      nearby:        {type: proximity_sensor, detects: [walkers], radius: 1.5, fov: 3.14}
-      make_room:     {type: avoid, input: nearby, k_theta: 0, k_d: 3, t_d: 0.4, weight: 3, bound: 0}
-      poles:         {type: proximity_sensor, detects: [pole], radius: 3.0, fov: 0.6}
-      avoid_poles:   {type: avoid, input: poles, k_theta: 0.5, k_d: 3, t_d: 0.3, weight: 0.5}
-      facades:       {type: line_sensor, detects: [facade], fov: 1.57}
-      avoid_facades: {type: avoid, input: facades, k_d: 3, t_d: 0.5}
-      road:          {type: terrain_sensor, types: [street, crosswalk], range: 1.0}
-      avoid_road:    {type: avoid, input: road, k_d: 4, t_d: 0.45, weight: 20}
+"""
+TOURIST_TAIL = """\
       # Reynolds' obstacle avoidance round the buildings: the point behind the guide may lie
       # beyond a building's corner, where following alone walked a tourist into the wall and held
       # it there (seed 13).
@@ -56,51 +46,57 @@ BEHAVIORS = """\
       walk:          {type: walk, inputs: [follow, buildings, seek, face, avoid_people, make_room, avoid_poles, avoid_facades, avoid_road], arcs: 4, rays: 11, back_step: 0.3}
 """
 
-# What the group adds under `patnets:`.
-PATNETS = """\
-  # The guide's tour: to each kerb, wait there for WALK to show anew (not a WALK already under way:
-  # the group behind her needs all of it), then the crowd's own crossing leg. Across the last
-  # crosswalk she waits for the group 3 m past the kerb (so that the point behind her, where they
-  # make for, is off the crosswalk) until the clearance interval is over (a tourist not across by
-  # then crosses alone on the next WALK); then to the door, where she stays. (Between the two
-  # crossings the wait at the next kerb is the group's regrouping.)
+
+def pedestrian_nodes(intersection):
+    """The pedestrian template's node lines but its walk node, without their comments."""
+    start = intersection.find("\n  pedestrian:\n    nodes:\n")
+    if start < 0:
+        sys.exit("make_tour_group: intersection.yaml has no 'pedestrian' behavior")
+    lines = []
+    for line in intersection[start:].split("\n")[3:]:
+        if not line.startswith("      "):
+            sys.exit("make_tour_group: the pedestrian behavior has no walk node")
+        if line.lstrip().startswith("walk:"):
+            return "".join(lines)
+        if not line.lstrip().startswith("#"):
+            lines.append(line + "\n")
+
+
+def along(k):
+    """Expressions over crossing k (from{k} to to{k}): its length, and how far past from{k} toward
+    to{k} a place is."""
+    length = f"hypot(x_of(to{k}) - x_of(from{k}), y_of(to{k}) - y_of(from{k}))"
+    past = (f"(x_of(guide) - x_of(from{k})) * (x_of(to{k}) - x_of(from{k})) + "
+            f"(y_of(guide) - y_of(from{k})) * (y_of(to{k}) - y_of(from{k}))")
+    return length, past
+
+
+def cross_leg(k):
+    return (f"{{spawn: {{net: cross, args: {{from: from{k}, to: to{k}, signal: signal{k}, "
+            f"crosswalk: crosswalk{k}}}, wait: true, prompt: true}}}}")
+
+
+ROUTE_PARAMS = ("from1: location, to1: location, signal1: signal, crosswalk1: region, "
+                "from2: location, to2: location, signal2: signal, crosswalk2: region")
+
+TOUR_HEAD = f"""\
+  # The guide's tour: to each kerb, where she waits for WALK to show anew (or to have begun under
+  # 4 s ago: `dark` is when it last did not show), not a WALK already under way, since the group
+  # behind her needs all of it; then the crowd's own crossing leg. She holds her spot at the kerb
+  # (seek stays bound) rather than making room as the crowd's waiting pedestrians do: her group
+  # stands round her, and making room for them walked her off to the corner's tip. Across the
+  # last crosswalk she waits for the group 3 m past the kerb (so that the point behind her, where
+  # they make for, is off the crosswalk) until the clearance interval is over (a tourist not
+  # across by then crosses alone on the next WALK); then to the door, where she stays. (Between
+  # the two crossings the wait at the next kerb is the group's regrouping.)
   tour:
-    params: {from1: location, to1: location, signal1: signal, crosswalk1: region, from2: location, to2: location, signal2: signal, crosswalk2: region, door: location}
+    params: {{{ROUTE_PARAMS}, door: location}}
+    locals: {{dark1: 0, dark2: 0}}
+    monitors: [{{if: "signal(signal1) != WALK", do: [{{set: {{dark1: time}}}}]}}, {{if: "signal(signal2) != WALK", do: [{{set: {{dark2: time}}}}]}}]
     states:
-      kerb1:
-        do: [{spawn: {net: fresh_walk, args: {at: from1, signal: signal1}, wait: true, prompt: true}}]
-        default: cross1
-      cross1:
-        do: [{spawn: {net: cross, args: {from: from1, to: to1, signal: signal1, crosswalk: crosswalk1}, wait: true, prompt: true}}]
-        default: kerb2
-      kerb2:
-        do: [{spawn: {net: fresh_walk, args: {at: from2, signal: signal2}, wait: true, prompt: true}}]
-        default: cross2
-      cross2:
-        do: [{spawn: {net: cross, args: {from: from2, to: to2, signal: signal2, crosswalk: crosswalk2}, wait: true, prompt: true}}]
-        default: regroup2
-      regroup2:
-        do: [{target: {sensor: goal, x: "x_of(to2) + 3 * (x_of(to2) - x_of(from2)) / hypot(x_of(to2) - x_of(from2), y_of(to2) - y_of(from2))", y: "y_of(to2) + 3 * (y_of(to2) - y_of(from2)) / hypot(x_of(to2) - x_of(from2), y_of(to2) - y_of(from2))"}}, {bind: [seek, face]}]
-        go: [{if: "signal(signal2) == DONT_WALK", to: to_door}]
-      to_door:
-        do: [{target: {goal: door}}, {bind: [seek, face]}]
-  # Walk up to the kerb and wait there until WALK begins (or began under 4 s ago: `dark` is when
-  # it last did not show). She holds her spot (seek stays bound)
-  # rather than making room as the crowd's waiting pedestrians do: her group stands round her, and
-  # making room for them walked her off to the corner's tip.
-  fresh_walk:
-    params: {at: location, signal: signal}
-    locals: {dark: 0}
-    monitors: [{if: "signal(signal) != WALK", do: [{set: {dark: time}}]}]
-    states:
-      approach:
-        do: [{target: {goal: at}}, {bind: seek}, {bind: face}]
-        go: [{if: "arrived(at, 2)", to: hold}]
-      hold:
-        do: [{unbind: face}]
-        go: [{if: "signal(signal) == WALK and time - dark < 4", to: exit}, {if: "signal(signal) != WALK", to: ready}]
-      ready:
-        go: [{if: "signal(signal) == WALK", to: exit}]
+"""
+
+FOLLOW_HEAD = f"""\
   # A tourist's side of the tour: the road stays closed (as for every pedestrian off a crossing)
   # until the guide is over 1 m past her kerb toward the far one; then the crosswalk opens while
   # its head shows WALK, or the clearance to a tourist within 3 m of it, until the tourist is off
@@ -110,47 +106,77 @@ PATNETS = """\
   # until steady DON'T WALK is left behind: it stops following and takes the crowd's own `cross`
   # leg, from walking up to the kerb to the far side, then follows her again.
   follow_tour:
-    params: {guide: agent, from1: location, to1: location, signal1: signal, crosswalk1: region, from2: location, to2: location, signal2: signal, crosswalk2: region}
-    locals: {crossing: 0}
+    params: {{guide: agent, {ROUTE_PARAMS}}}
+    locals: {{crossing: 0}}
     monitors:
-      - {if: "crossing == 1", do: [{target: {sensor: goal, at: to1, lane: 1.2, ahead: 2.5, along: [from1, to1], within: crosswalk1}}]}
-      - {if: "crossing == 2", do: [{target: {sensor: goal, at: to2, lane: 1.2, ahead: 2.5, along: [from2, to2], within: crosswalk2}}]}
-    states:
-      kerb1:
-        do: [{set: {road.except: -1, crossing: 0}}, {unbind: seek}]
+"""
+
+
+def far_kerb(k):
+    return (f"{{target: {{sensor: goal, at: to{k}, lane: 1.2, ahead: 2.5, along: [from{k}, to{k}], "
+            f"within: crosswalk{k}}}}}")
+
+
+def tour_net():
+    text = TOUR_HEAD
+    for k, after in ((1, "kerb2"), (2, "regroup2")):
+        text += f"""\
+      kerb{k}:
+        do: [{{target: {{goal: from{k}}}}}, {{bind: [seek, face]}}]
+        go: [{{if: "arrived(from{k}, 2)", to: hold{k}}}]
+      hold{k}:
+        do: [{{unbind: face}}]
+        go: [{{if: "signal(signal{k}) == WALK and time - dark{k} < 4", to: cross{k}}}, {{if: "signal(signal{k}) != WALK", to: ready{k}}}]
+      ready{k}:
+        go: [{{if: "signal(signal{k}) == WALK", to: cross{k}}}]
+      cross{k}:
+        do: [{cross_leg(k)}]
+        default: {after}
+"""
+    length, _ = along(2)
+    past = {axis: f"{axis}_of(to2) + 3 * ({axis}_of(to2) - {axis}_of(from2)) / {length}" for axis in "xy"}
+    return text + f"""\
+      regroup2:
+        do: [{{target: {{sensor: goal, x: "{past['x']}", y: "{past['y']}"}}}}, {{bind: [seek, face]}}]
+        go: [{{if: "signal(signal2) == DONT_WALK", to: to_door}}]
+      to_door:
+        do: [{{target: {{goal: door}}}}, {{bind: [seek, face]}}]
+"""
+
+
+def follow_net():
+    text = FOLLOW_HEAD
+    for k in (1, 2):
+        text += f"""\
+      - {{if: "crossing == {k}", do: [{far_kerb(k)}]}}
+"""
+    text += "    states:\n"
+    for k, after in ((1, "kerb2"), (2, "onward")):
+        length, past = along(k)
+        started = f"{past} > {length}"
+        text += f"""\
+      kerb{k}:
+        do: [{{set: {{road.except: -1, crossing: 0}}}}, {{unbind: seek}}]
         go:
-          - {if: "(x_of(guide) - x_of(from1)) * (x_of(to1) - x_of(from1)) + (y_of(guide) - y_of(from1)) * (y_of(to1) - y_of(from1)) > hypot(x_of(to1) - x_of(from1), y_of(to1) - y_of(from1)) and (signal(signal1) == WALK or (signal(signal1) != DONT_WALK and near(crosswalk1, 3)))", to: cross1}
-          - {if: "(x_of(guide) - x_of(from1)) * (x_of(to1) - x_of(from1)) + (y_of(guide) - y_of(from1)) * (y_of(to1) - y_of(from1)) > hypot(x_of(to1) - x_of(from1), y_of(to1) - y_of(from1)) and signal(signal1) == DONT_WALK", to: behind1}
-      cross1:
-        do: [{set: {road.except: crosswalk1, crossing: 1}}, {target: {sensor: goal, at: to1, lane: 1.2, ahead: 2.5, along: [from1, to1], within: crosswalk1}}, {bind: seek}]
+          - {{if: "{started} and (signal(signal{k}) == WALK or (signal(signal{k}) != DONT_WALK and near(crosswalk{k}, 3)))", to: cross{k}}}
+          - {{if: "{started} and signal(signal{k}) == DONT_WALK", to: behind{k}}}
+      cross{k}:
+        do: [{{set: {{road.except: crosswalk{k}, crossing: {k}}}}}, {far_kerb(k)}, {{bind: seek}}]
         go:
-          - {if: "not on(crosswalk1) and distance(to1) < distance(from1)", to: kerb2}
-          - {if: "not on(crosswalk1) and signal(signal1) == DONT_WALK", to: behind1}
-      behind1:
-        do: [{set: {road.except: -1, crossing: 0}}, {unbind: [follow, seek]}, {spawn: {net: cross, args: {from: from1, to: to1, signal: signal1, crosswalk: crosswalk1}, wait: true, prompt: true}}]
-        default: rejoin1
-      rejoin1:
-        do: [{bind: follow}]
-        default: kerb2
-      kerb2:
-        do: [{set: {road.except: -1, crossing: 0}}, {unbind: seek}]
-        go:
-          - {if: "(x_of(guide) - x_of(from2)) * (x_of(to2) - x_of(from2)) + (y_of(guide) - y_of(from2)) * (y_of(to2) - y_of(from2)) > hypot(x_of(to2) - x_of(from2), y_of(to2) - y_of(from2)) and (signal(signal2) == WALK or (signal(signal2) != DONT_WALK and near(crosswalk2, 3)))", to: cross2}
-          - {if: "(x_of(guide) - x_of(from2)) * (x_of(to2) - x_of(from2)) + (y_of(guide) - y_of(from2)) * (y_of(to2) - y_of(from2)) > hypot(x_of(to2) - x_of(from2), y_of(to2) - y_of(from2)) and signal(signal2) == DONT_WALK", to: behind2}
-      cross2:
-        do: [{set: {road.except: crosswalk2, crossing: 2}}, {target: {sensor: goal, at: to2, lane: 1.2, ahead: 2.5, along: [from2, to2], within: crosswalk2}}, {bind: seek}]
-        go:
-          - {if: "not on(crosswalk2) and distance(to2) < distance(from2)", to: onward}
-          - {if: "not on(crosswalk2) and signal(signal2) == DONT_WALK", to: behind2}
-      behind2:
-        do: [{set: {road.except: -1, crossing: 0}}, {unbind: [follow, seek]}, {spawn: {net: cross, args: {from: from2, to: to2, signal: signal2, crosswalk: crosswalk2}, wait: true, prompt: true}}]
-        default: rejoin2
-      rejoin2:
-        do: [{bind: follow}]
-        default: onward
+          - {{if: "not on(crosswalk{k}) and distance(to{k}) < distance(from{k})", to: {after}}}
+          - {{if: "not on(crosswalk{k}) and signal(signal{k}) == DONT_WALK", to: behind{k}}}
+      behind{k}:
+        do: [{{set: {{road.except: -1, crossing: 0}}}}, {{unbind: [follow, seek]}}, {cross_leg(k)}]
+        default: rejoin{k}
+      rejoin{k}:
+        do: [{{bind: follow}}]
+        default: {after}
+"""
+    return text + """\
       onward:
         do: [{set: {road.except: -1, crossing: 0}}, {unbind: seek}]
 """
+
 
 # The route: north over the west crosswalk (signal ns), east over the north crosswalk (ew), north
 # to the north-east building's door.
@@ -192,8 +218,8 @@ def make(intersection):
     lines = text.split("\n")
     lines = ["duration: 240" if l.startswith("duration:") else l for l in lines]
     text = "\n".join(lines)
-    text = insert_after(text, "behaviors:", BEHAVIORS)
-    text = insert_after(text, "patnets:", PATNETS)
+    text = insert_after(text, "behaviors:", TOURIST_HEAD + pedestrian_nodes(intersection) + TOURIST_TAIL)
+    text = insert_after(text, "patnets:", tour_net() + follow_net())
     text = insert_after(text, "agents:", agents())
     return HEADER + text.lstrip("\n")
 
