@@ -12,7 +12,6 @@
 #include <string>
 #include <vector>
 
-#include "footfall/world/shapes.hpp"
 #include "helpers.hpp"
 
 using namespace footfall;
