@@ -171,6 +171,7 @@ void Simulation::publish_ghosts(Snapshot& s) {
       s.arrived[g] = 0;
       s.id[g] = s.id[a];
       s.kind[g] = s.kind[a];
+      s.net[g] = s.net[a];
       s.extent[g] = s.extent[a];
     }
   }
@@ -256,6 +257,7 @@ void Simulation::publish(std::uint64_t frame, double t) {
       s.arrived[a] = progress_[a].arrived;
       s.id[a] = agents_.id[a];
       s.kind[a] = agents_.kind[a];
+      s.net[a] = agents_.net[a];
       s.extent[a] = agents_.vehicle(a) ? Vec2(agents_.vehicle_length[a], agents_.vehicle_width[a])
                                        : Vec2(Vec2::Zero());
     }
