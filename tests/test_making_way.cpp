@@ -17,9 +17,10 @@ namespace {
 Simulation scene(const std::string& text) { return make_sim(parse_scenario(text, "inline.yaml")); }
 
 // Two people stand in a 1.32 m doorway, 0.40 m apart shoulder to shoulder; a walker 0.44 m across
-// the shoulders and 0.28 m deep comes through it. Returns the walker's x after `seconds`.
-double through_the_door(const std::string& sidle, double seconds) {
-  Simulation sim = scene(R"(
+// the shoulders comes through it. `body` is what each agent adds to its radius (a depth, or
+// nothing for discs), `sidle` the walker's walk.sidle.
+Simulation door_scene(const std::string& body, const std::string& sidle) {
+  return scene(R"(
 world:
   segments:
     - {name: south, from: [1, -6], to: [1, -0.66], class: wall}
@@ -34,10 +35,15 @@ behaviors:
     nodes:
       walk: {type: walk}
 agents:
-  - {name: w, behavior: walker, position: [-1.5, 0], radius: 0.22, depth: 0.14, set: {goal.target: [5, 0]}}
-  - {name: s1, behavior: statue, position: [1, 0.42], radius: 0.22, depth: 0.14}
-  - {name: s2, behavior: statue, position: [1, -0.42], radius: 0.22, depth: 0.14}
+  - {name: w, behavior: walker, position: [-1.5, 0], radius: 0.22)" + body + R"(, set: {goal.target: [5, 0]}}
+  - {name: s1, behavior: statue, position: [1, 0.42], radius: 0.22)" + body + R"(}
+  - {name: s2, behavior: statue, position: [1, -0.42], radius: 0.22)" + body + R"(}
 )");
+}
+
+// The walker 0.28 m deep; returns its x after `seconds`.
+double through_the_door(const std::string& sidle, double seconds) {
+  Simulation sim = door_scene(", depth: 0.14", sidle);
   double most_twist = 0;
   for (int f = 0; f < static_cast<int>(seconds * 30); ++f) {
     sim.step();
@@ -65,25 +71,7 @@ TEST_CASE("sidling: a walker wider than deep turns its shoulders to slip between
 
 TEST_CASE("sidling: discs never sidle, and a scene without capsules is what it was") {
   // A disc looks the same turned: the gap stays closed, and no step is tried twisted.
-  Simulation sim = scene(R"(
-world:
-  segments:
-    - {name: south, from: [1, -6], to: [1, -0.66], class: wall}
-    - {name: north, from: [1, 0.66], to: [1, 6], class: wall}
-behaviors:
-  walker:
-    nodes:
-      goal: {type: location_sensor}
-      seek: {type: attract, input: goal, k_theta: 1, t_d: 0.05, power: 0.5}
-      walk: {type: walk, inputs: [seek]}
-  statue:
-    nodes:
-      walk: {type: walk}
-agents:
-  - {name: w, behavior: walker, position: [-1.5, 0], radius: 0.22, set: {goal.target: [5, 0]}}
-  - {name: s1, behavior: statue, position: [1, 0.42], radius: 0.22}
-  - {name: s2, behavior: statue, position: [1, -0.42], radius: 0.22}
-)");
+  Simulation sim = door_scene("", "1.2");
   for (int f = 0; f < 20 * 30; ++f) {
     sim.step();
     // The body always faces where the feet do.
