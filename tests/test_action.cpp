@@ -314,7 +314,7 @@ TEST_CASE("action: raising gains from 1.5 to 3 lowers switches between hunger an
   CHECK(dither > 0);
 }
 
-TEST_CASE("action: only the winner's subgroup is traversed; losers suggest before the winner acts (D-AS-11, D-AS-12, D-AS-13)") {
+TEST_CASE("action: only the winner's subgroup is traversed, losers suggest before the winner acts (D-AS-11, D-AS-12, D-AS-13)") {
   System s;
   s.kinds = {"thing"};
   ReleasingMechanism rm;

@@ -14,7 +14,7 @@ Command primary(std::uint32_t skill, double priority = 1) { return {{skill, Form
 
 }  // namespace
 
-TEST_CASE("motor: walking with look-at runs both; sit while walking waits for the legs (D-MOT-01..05)") {
+TEST_CASE("motor: walking with look-at runs both, sit while walking waits for the legs (D-MOT-01..05)") {
   const std::vector<MotorSkill> skills = pedestrian_skills();
   const auto walk = find_skill(skills, "walk"), look = find_skill(skills, "look_at"),
              sit = find_skill(skills, "sit");
@@ -47,7 +47,7 @@ TEST_CASE("motor: walking with look-at runs both; sit while walking waits for th
   CHECK((s.locked & (kHead | kGaze)) == 0);
 }
 
-TEST_CASE("motor: secondary commands run by priority if free; meta-commands hold arguments (D-MOT-06, -07, -08)") {
+TEST_CASE("motor: secondary commands run by priority if free, meta-commands hold arguments (D-MOT-06, -07, -08)") {
   const std::vector<MotorSkill> skills = pedestrian_skills();
   const auto walk = find_skill(skills, "walk"), sit = find_skill(skills, "sit"),
              stand = find_skill(skills, "stand");

@@ -10,6 +10,7 @@
 #include "footfall/behavior/model_effects.hpp"
 #include "footfall/behavior/node_kinds.hpp"
 #include "footfall/world/city.hpp"
+#include "action_loader.hpp"
 #include "scripts_loader.hpp"
 #include "world_checks.hpp"
 #include "intent_checks.hpp"
@@ -47,7 +48,7 @@ class Loader {
     r_.expect_map(root, "the scenario",
                   {"name", "description", "seed", "frame_rate", "duration", "world", "city",
                    "behaviors", "patnets", "global_nets", "agents", "population", "agent_model",
-                   "view", "measurement", "stuck_after", "sources", "navigation"});
+                   "view", "measurement", "stuck_after", "sources", "navigation", "action_selection"});
     Scenario s;
     s.path = r_.file();
     s.name = root["name"] ? r_.string(root["name"], "name") : std::string("scenario");
@@ -99,6 +100,8 @@ class Loader {
     }
     if (const auto pop = root["population"]) population(pop, s, scripts);
     if (const auto src = root["sources"]) sources(src, s, scripts);
+    if (const auto as = root["action_selection"])
+      scripts.scripts().action = load_action_selection(r_, as, s.world, s.nets, scripts, s.agents, s.model);
     if (const auto view = root["view"]) s.view = view_settings(r_, view);
     if (const auto m = root["measurement"]) s.measurement = measurement_spec(r_, m);
     if (const auto nav = root["navigation"]) s.config.crowd = navigation_settings(r_, nav);
