@@ -141,7 +141,9 @@ void tick(const System& system, AgentState& s, std::span<const Stimulus> perceiv
     s.path.push_back(w);
     // The winner's RM makes its object the object of interest (§5.1.1.1); the groups beneath may
     // use it (`it`) or find their own.
+    // A top-level winner with no object (going one's way) lets the object of interest go.
     if (objects[arb.winner].id != kNoObject) s.pronome = objects[arb.winner];
+    else if (g == 0) s.pronome = Stimulus{};
     for (const Act& act : system.behaviors[w].action)
       result.acts.push_back({act, w, true, scratch.pre[arb.winner], s.pronome});
     g = system.behaviors[w].child;

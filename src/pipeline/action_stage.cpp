@@ -250,6 +250,12 @@ void Simulation::action_stage(double t) {
   });
 }
 
+bool Simulation::on_errand(std::uint32_t a) const {
+  if (actions_.empty() || actions_[a].pedestrian == 0 || actions_[a].activity == action::kNone) return false;
+  const ActionSystemSpec& spec = scripts_.action.systems[actions_[a].system];
+  return spec.system.groups[0].members[actions_[a].activity] != spec.travel;
+}
+
 // ---- external control (Blumberg 1996 §5.6) -----------------------------------------------------
 
 namespace {

@@ -59,7 +59,8 @@ void Simulation::control_stage(bool reduced_fan) {
       if (!agent_nets_.agents[a].running.empty()) run_agent_nets(a, t);
       // Removal on arrival (validation scenes): within leave_within of its goal, the agent leaves.
       const GoalProgress& g = progress_[a];
-      if (agents_.leave_within[a] > 0 && g.has_goal &&
+      // Not while an activity it chose draws it to something else (action selection).
+      if (agents_.leave_within[a] > 0 && g.has_goal && !on_errand(a) &&
           (g.goal - agents_.location(a)).norm() <= agents_.leave_within[a])
         leaving_[a] = 1;
       if (leaving_[a]) {  // stands still for the conflict settling below, then is gone

@@ -8,6 +8,7 @@
 //     issued, then the winner's action, and the winner's child group (if any) is traversed next
 //     (the thesis's "repeated starting at step (3)" read as step (1): a child group competes first);
 //   phase 3, the motor skills, is the caller's (action/motor.hpp) with the acts issued here.
+// The winner's object becomes the object of interest; a top-level winner without one clears it.
 // Only traversed groups evaluate their RMs (attention, §5.1.1); a group left has its values reset,
 // so entering it again is a cold start. Pure: the result depends only on the arguments.
 #include <cstdint>

@@ -222,6 +222,8 @@ class Simulation {
   void sense_stage();
   // Action selection, CONTROL's first part (pipeline/action_stage.cpp).
   void action_stage(double t);
+  // In an activity of its own choosing (not its system's `travel` behavior).
+  bool on_errand(std::uint32_t a) const;
   void start_action(std::uint32_t a, double t);
   void fold_action(std::uint32_t a);
   void perceive(std::uint32_t a, const ActionSystemSpec& spec, std::vector<action::Stimulus>& seen);
