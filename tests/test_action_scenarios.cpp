@@ -4,8 +4,10 @@
 #include <doctest/doctest.h>
 #include <tbb/global_control.h>
 
+#include <algorithm>
 #include <map>
 
+#include "footfall/render/inspect.hpp"
 #include "footfall/scenario/scenario.hpp"
 #include "helpers.hpp"
 
@@ -139,6 +141,14 @@ TEST_CASE("action selection: the object of interest draws a curious pedestrian, 
     }
   }
   CHECK(stood);
+  // The inspector shows the active path, values and levels of interest, the variables.
+  const std::vector<std::string> lines = render::inspect_agent(sim, 0);
+  const auto has = [&](const std::string& text) {
+    return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.find(text) != std::string::npos; });
+  };
+  CHECK(has("action selection 's': browse/look"));
+  CHECK(has("curiosity"));
+  CHECK(has("legs held"));
   // Standing: the feet do not move.
   const Vec2 at = sim.agents().location(0);
   for (int f = 0; f < 30; ++f) sim.step();
@@ -150,7 +160,7 @@ TEST_CASE("action selection: an incurious pedestrian walks past, and external co
   for (int f = 0; f < 6 * 30; ++f) sim.step();
   CHECK(activity(sim, 0) == "walk_on");
   sim.force_branch(0, "look");  // task level: the branch wins whatever the values
-  sim.step();
+  for (int f = 0; f < 3; ++f) sim.step();  // at least one action tick (20 Hz in 30 Hz frames)
   CHECK(activity(sim, 0) == "browse");
   CHECK(sim.action_of(0)->state.path.size() == 2);
   sim.force_branch(0, "");

@@ -51,6 +51,7 @@ std::string finish(System& s) {
   for (const Behavior& b : s.behaviors) {
     if (b.parent == kNone) return "behavior '" + b.name + "' is in no behavior group";
     if (b.child != kNone && b.child >= s.groups.size()) return "behavior '" + b.name + "': no such child group";
+    if (b.child == 0) return "behavior '" + b.name + "': the top group cannot be a child";
     for (const std::uint32_t r : b.rms)
       if (r >= s.rms.size()) return "behavior '" + b.name + "': no such releasing mechanism";
     for (const std::uint32_t v : b.variables)

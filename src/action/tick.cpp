@@ -98,7 +98,8 @@ void tick(const System& system, AgentState& s, std::span<const Stimulus> perceiv
   std::fill(s.active.begin(), s.active.end(), 0);
   s.path.clear();
   std::vector<Stimulus>& objects = scratch.objects;
-  for (std::uint32_t g = 0; g != kNone;) {
+  // A group is traversed at most once a tick, so a hierarchy that loops cannot hang.
+  for (std::uint32_t g = 0; g != kNone && !scratch.traversed[g];) {
     scratch.traversed[g] = 1;
     const Group& group = system.groups[g];
     const std::size_t n = group.members.size();

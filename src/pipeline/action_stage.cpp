@@ -111,10 +111,11 @@ void Simulation::perceive(std::uint32_t a, const ActionSystemSpec& spec,
   const Snapshot& s = snapshot();
   const Vec2 here = s.location[a];
   const auto& objects = scripts_.action.objects;
-  for (std::size_t k = 0; k < objects.size(); ++k) {
+  const Aabb near{Vec2(here.array() - spec.range), Vec2(here.array() + spec.range)};
+  action_objects_.for_each_in(near, [&](std::uint32_t k) {
     const ActionObject& o = objects[k];
     const double d = (o.at - here).norm();
-    if (d > spec.range) continue;
+    if (d > spec.range) return;
     std::uint32_t fields = o.fields;
     if (o.capacity > 0) {
       std::uint32_t others = 0;
@@ -124,8 +125,8 @@ void Simulation::perceive(std::uint32_t a, const ActionSystemSpec& spec,
       });
       if (others >= o.capacity) fields |= 1u << ActionSelection::kOccupied;
     }
-    seen.push_back({k + 1, o.kind, fields, d, o.at.x(), o.at.y()});
-  }
+    seen.push_back({k + 1ull, o.kind, fields, d, o.at.x(), o.at.y()});
+  });
   if (spec.acquaintances > 0) {
     const std::uint64_t me = agents_.id[a];
     const Aabb box{Vec2(here.array() - spec.range), Vec2(here.array() + spec.range)};

@@ -191,6 +191,22 @@ void Simulation::start_figure_step(std::uint32_t a, const motion::StepRequest& r
 }
 
 // Every figure at its level of detail, in phase with its step; the slip of its feet on the ground.
+// Action selection's look_at (Blumberg 1996 §5.3): the head turns toward the gaze point about the
+// figure's vertical (z), spread over the neck joints as the authored neck turn is, at most 75°
+// either way; on the figure only, never on the trajectory.
+void Simulation::turn_head(motion::Poses& poses, std::size_t a, const Vec2& look) const {
+  const motion::FigureRoot& root = poses.root[a];
+  const Vec2 to = look - root.position;
+  if (to.squaredNorm() < 1e-6) return;
+  constexpr double kMaxTurn = 75 * kPi / 180;
+  const double yaw = std::clamp(wrap_angle(std::atan2(to.y(), to.x()) - root.heading), -kMaxTurn, kMaxTurn);
+  const auto joints = poses.joints_of(a);
+  for (const motion::ChainShare& c : motion::neck_chain(motion_->skeletons[static_cast<std::size_t>(poses.lod[a])]))
+    joints[static_cast<std::size_t>(c.joint)] =
+        joints[static_cast<std::size_t>(c.joint)] *
+        Eigen::Quaternionf(Eigen::AngleAxisf(static_cast<float>(c.share * yaw), Eigen::Vector3f::UnitZ()));
+}
+
 void Simulation::pose_figures(Snapshot& snapshot, double t) {
   motion::Poses& poses = snapshot.poses;
   const std::size_t n = agents_.size();
@@ -210,6 +226,8 @@ void Simulation::pose_figures(Snapshot& snapshot, double t) {
                       poses.root[a], poses.pelvis[a], poses.joints_of(a), &soles);
       const double slip = motion::track_slip(figure_slip_[a], soles);
       figure_slip_max_[a] = std::max(figure_slip_max_[a], slip);
+      if (!actions_.empty() && actions_[a].pedestrian != 0 && actions_[a].looking)
+        turn_head(poses, a, actions_[a].look);
     }
   });
   for (std::size_t a = 0; a < n; ++a)

@@ -161,6 +161,16 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
     action_totals_.agent_seconds.assign(systems.size(), 0.0);
     for (const ActionSystemSpec& spec : systems)
       action_totals_.activity_seconds.emplace_back(spec.system.groups[0].members.size(), 0.0);
+    std::vector<Vec2> at;
+    Aabb box;
+    for (const ActionObject& o : scripts_.action.objects) {
+      at.push_back(o.at);
+      box.add(o.at);
+    }
+    if (!at.empty()) {
+      action_objects_ = UniformGrid(box.inflated(1.0), 4.0);
+      action_objects_.build_points(at);
+    }
     for (std::uint32_t a = 0; a < scenario_agents; ++a)
       if (actions_[a].system != action::kNone) start_action(a, 0.0);
   }

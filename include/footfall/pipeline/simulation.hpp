@@ -246,6 +246,7 @@ class Simulation {
   // The agent's figure takes the step just scheduled (or, with Hold, stands as it is).
   void start_figure_step(std::uint32_t a, const motion::StepRequest& request);
   void pose_figures(Snapshot& snapshot, double t);
+  void turn_head(motion::Poses& poses, std::size_t a, const Vec2& look) const;
   void publish(std::uint64_t frame, double t);
   void measure();
   void measure_red_stays(const Snapshot& s);
@@ -345,6 +346,7 @@ class Simulation {
 
   std::vector<AgentAction> actions_;      // per agent; empty when no system runs
   std::vector<std::uint32_t> action_due_;  // agents ticking their system this frame, ascending
+  UniformGrid action_objects_;            // the scenario's objects by position
   ActionTotals action_totals_;            // of pedestrians who have left
 
   Metrics metrics_;
