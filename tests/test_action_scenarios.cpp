@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <map>
 
+#include "footfall/api/simulator.hpp"
 #include "footfall/render/inspect.hpp"
 #include "footfall/scenario/scenario.hpp"
 #include "helpers.hpp"
@@ -189,4 +190,19 @@ TEST_CASE("action selection: a scenario without it runs exactly as before") {
   for (int f = 0; f < 60; ++f) plain.step();
   CHECK(plain.action_of(0) == nullptr);
   CHECK(plain.scripts().action.empty());
+}
+
+TEST_CASE("action selection: the stable C++ API sets a variable, forces a branch, adds a private object") {
+  api::Simulator sim = api::Simulator::parse(kWindow, "window.yaml");
+  sim.run(3);
+  CHECK(sim.action_path("ann") == "walk_on");
+  sim.force_branch("ann", "look");
+  sim.run(3);
+  CHECK(sim.action_path("ann") == "browse/look");
+  sim.force_branch("ann", "");
+  sim.set_variable("ann", "curiosity", 0.0);
+  sim.add_private_object("ann", "shop_window", 1, 1);
+  CHECK_THROWS_AS(sim.set_variable("ann", "thirst", 1), api::ParameterError);
+  CHECK_THROWS_AS(sim.force_branch("bob", "look"), api::ParameterError);
+  CHECK_THROWS_AS(sim.add_private_object("ann", "unicorn", 0, 0), api::ParameterError);
 }

@@ -127,13 +127,14 @@ void Simulation::perceive(std::uint32_t a, const ActionSystemSpec& spec,
     }
     seen.push_back({k + 1ull, o.kind, fields, d, o.at.x(), o.at.y()});
   });
-  if (spec.acquaintances > 0) {
+  if (spec.acquaintances > 0 && spec.acquaintance_range > 0) {
     const std::uint64_t me = agents_.id[a];
-    const Aabb box{Vec2(here.array() - spec.range), Vec2(here.array() + spec.range)};
+    const double r = spec.acquaintance_range;
+    const Aabb box{Vec2(here.array() - r), Vec2(here.array() + r)};
     s.grid.for_each_in(box, [&](std::uint32_t j) {
       if (j >= s.agents || j == a || !s.active[j]) return;
       const double d = (s.location[j] - here).norm();
-      if (d <= spec.range && acquainted(config_.seed, me, s.id[j], spec.acquaintances))
+      if (d <= r && acquainted(config_.seed, me, s.id[j], spec.acquaintances))
         seen.push_back({kPedestrianObject + s.id[j], scripts_.action.acquaintance, 0, d, s.location[j].x(),
                         s.location[j].y()});
     });
@@ -187,14 +188,14 @@ void Simulation::carry_out(std::uint32_t a, double t, const ActionSystemSpec& sp
   x.legs_held = x.looking = false;
   for (std::uint32_t k = 0; k < spec.skills.size(); ++k) {
     if (!x.motor.active[k]) continue;
-    if ((spec.skills[k].dofs & action::kLegs) && spec.skills[k].name != "walk") x.legs_held = true;
+    if ((spec.skills[k].dofs & action::kLegs) && k != spec.walk_skill) x.legs_held = true;
     if ((spec.skills[k].dofs & action::kGaze) && x.state.pronome.id != action::kNoObject) {
       x.looking = true;
       x.look = Vec2(x.state.pronome.x, x.state.pronome.y);
     }
   }
   // Walking style (meta-commands on walk): step length and cadence factors from the values on entry.
-  const std::uint32_t walk = action::find_skill(spec.skills, "walk");
+  const std::uint32_t walk = spec.walk_skill;
   if (walk != action::kNone && spec.step_slots[0] != action::kNone) {
     const bool meta = x.motor.has_meta[walk];
     const double length = meta ? x.motor.meta0[walk] : 1.0, cadence = meta ? x.motor.meta1[walk] : 1.0;

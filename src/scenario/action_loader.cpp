@@ -159,6 +159,10 @@ class ActionLoader {
     }
     s.kinds = out_.kinds;
     s.fields = out_.fields;
+    spec.walk_skill = action::find_skill(spec.skills, "walk");
+    spec.acquaintance_range = 0;
+    for (const action::ReleasingMechanism& rm : s.rms)
+      if (!rm.it && rm.kind == out_.acquaintance) spec.acquaintance_range = std::max(spec.acquaintance_range, std::min(rm.max, spec.range));
     if (const std::string problem = action::finish(s); !problem.empty()) r_.fail(n, what + ": " + problem);
     return spec;
   }

@@ -45,6 +45,10 @@ struct ActionSystemSpec {
   std::uint32_t it_x_slot = action::kNone;  // location sensor kept on the object of interest
   std::uint32_t travel = action::kNone;     // the top-level behavior that is going one's way
   double range = 15;                        // metres: objects and acquaintances perceived
+  // How far perception looks for acquaintances: no farther than an RM that finds them could weigh
+  // one (the loader sets it to min(range, their largest `max`)).
+  double acquaintance_range = 15;
+  std::uint32_t walk_skill = action::kNone;  // `walk` in skills
   double acquaintances = 0;                 // share of pairs of pedestrians who know each other
   std::vector<Motivation> motivations;
   std::vector<action::MotorSkill> skills = action::pedestrian_skills();
