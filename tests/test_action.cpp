@@ -34,6 +34,15 @@ std::uint32_t behavior(System& s, const std::string& name, std::vector<std::uint
   return static_cast<std::uint32_t>(s.behaviors.size() - 1);
 }
 
+// An RM of kind 0 at full weight within 100 m.
+ReleasingMechanism flat_rm() {
+  ReleasingMechanism rm;
+  rm.kind = 0;
+  rm.max = 100;
+  rm.weighting = Weighting::Flat;
+  return rm;
+}
+
 std::uint32_t run(const System& s, AgentState& st, int ticks, std::span<const Stimulus> seen = {}) {
   TickResult r;
   TickScratch scratch;
@@ -273,11 +282,7 @@ TEST_CASE("action: time sharing 2 : 1 : 0.5 with level of interest, only the fir
 TEST_CASE("action: progress-based level of interest falls without progress, recovers with it (D-LOI-03)") {
   System s;
   s.kinds = {"goal"};
-  ReleasingMechanism rm;
-  rm.kind = 0;
-  rm.max = 100;
-  rm.weighting = Weighting::Flat;
-  s.rms.push_back(rm);
+  s.rms.push_back(flat_rm());
   const auto b = behavior(s, "approach", {}, {0});
   s.behaviors[b].loi = {LoiMode::Progress, 0.1, 0.1, 0.05};
   s.groups.push_back({"top", {b}, {}, 32});
@@ -317,10 +322,7 @@ TEST_CASE("action: raising gains from 1.5 to 3 lowers switches between hunger an
 TEST_CASE("action: only the winner's subgroup is traversed, losers suggest before the winner acts (D-AS-11, D-AS-12, D-AS-13)") {
   System s;
   s.kinds = {"thing"};
-  ReleasingMechanism rm;
-  rm.kind = 0;
-  rm.max = 100;
-  rm.weighting = Weighting::Flat;
+  ReleasingMechanism rm = flat_rm();
   rm.temporal = Temporal::Sum;  // counts its evaluations
   rm.window = 1000;
   s.rms = {rm, rm};

@@ -12,22 +12,30 @@ namespace {
 
 Command primary(std::uint32_t skill, double priority = 1) { return {{skill, Form::Primary, 1, 1}, priority}; }
 
+// A pedestrian's motor system standing still.
+struct Body {
+  std::vector<MotorSkill> skills = pedestrian_skills();
+  MotorState s = initial_motor(skills);
+  std::vector<Outcome> out;
+  std::uint32_t skill(const char* name) const { return find_skill(skills, name); }
+  void tick(const std::vector<Command>& commands) { motor_tick(skills, s, commands, out); }
+};
+
 }  // namespace
 
 TEST_CASE("motor: walking with look-at runs both, sit while walking waits for the legs (D-MOT-01..05)") {
-  const std::vector<MotorSkill> skills = pedestrian_skills();
-  const auto walk = find_skill(skills, "walk"), look = find_skill(skills, "look_at"),
-             sit = find_skill(skills, "sit");
-  MotorState s = initial_motor(skills);
-  std::vector<Outcome> out;
+  Body body;
+  const auto walk = body.skill("walk"), look = body.skill("look_at"), sit = body.skill("sit");
+  const MotorState& s = body.s;
+  const std::vector<Outcome>& out = body.out;
   const std::vector<Command> walk_and_look{primary(walk), primary(look)};
-  motor_tick(skills, s, walk_and_look, out);
+  body.tick(walk_and_look);
   CHECK(out == std::vector<Outcome>{Outcome::Executed, Outcome::Executed});
   CHECK(s.active[walk]);
   CHECK(s.active[look]);
   // Sit is requested while walk still runs: blocked by the legs.
   const std::vector<Command> walk_and_sit{primary(walk), primary(sit)};
-  motor_tick(skills, s, walk_and_sit, out);
+  body.tick(walk_and_sit);
   CHECK(out[1] == Outcome::Blocked);
   CHECK_FALSE(s.active[sit]);
   // Look-at was not requested: it springs back over its return time, then lets go of head and gaze.
@@ -36,30 +44,29 @@ TEST_CASE("motor: walking with look-at runs both, sit while walking waits for th
   const std::vector<Command> only_sit{primary(sit)};
   int waited = 0;
   for (; waited < 10; ++waited) {
-    motor_tick(skills, s, only_sit, out);
+    body.tick(only_sit);
     REQUIRE_FALSE((s.active[walk] && s.active[sit]));  // never together (D-MOT-02)
     if (out[0] == Outcome::Executed) break;
   }
   CHECK(s.active[sit]);
   CHECK_FALSE(s.active[walk]);
-  CHECK(waited <= static_cast<int>(skills[walk].return_ticks) + 1);  // D-MOT-04
+  CHECK(waited <= static_cast<int>(body.skills[walk].return_ticks) + 1);  // D-MOT-04
   CHECK_FALSE(s.active[look]);
   CHECK((s.locked & (kHead | kGaze)) == 0);
 }
 
 TEST_CASE("motor: secondary commands run by priority if free, meta-commands hold arguments (D-MOT-06, -07, -08)") {
-  const std::vector<MotorSkill> skills = pedestrian_skills();
-  const auto walk = find_skill(skills, "walk"), sit = find_skill(skills, "sit"),
-             stand = find_skill(skills, "stand");
-  MotorState s = initial_motor(skills);
-  std::vector<Outcome> out;
+  Body body;
+  const auto walk = body.skill("walk"), sit = body.skill("sit"), stand = body.skill("stand");
+  const MotorState& s = body.s;
+  const std::vector<Outcome>& out = body.out;
   const std::vector<Command> commands{
       {{sit, Form::Secondary, 1, 1}, 2.0},   // lower priority: the legs are taken by then
       {{stand, Form::Secondary, 1, 1}, 5.0},
       {{walk, Form::Meta, 1.2, 1.1}, 1.0},   // hurry: longer, quicker steps
       {{walk, Form::Meta, 0.8, 0.9}, 3.0},   // fatigue, more urgent: it wins the suggestion
   };
-  motor_tick(skills, s, commands, out);
+  body.tick(commands);
   CHECK(out == std::vector<Outcome>{Outcome::Blocked, Outcome::Executed, Outcome::Held, Outcome::Held});
   CHECK(s.active[stand]);
   CHECK_FALSE(s.active[walk]);  // a meta-command never runs

@@ -2,7 +2,8 @@
 #include "action_loader.hpp"
 
 #include <algorithm>
-#include <map>
+#include <initializer_list>
+#include <utility>
 
 namespace footfall {
 namespace {
@@ -175,6 +176,18 @@ class ActionLoader {
     return static_cast<std::uint32_t>(net_->find_param(node, "x"));
   }
 
+  // One of a few words, each standing for a value; anything else is an error listing them.
+  template <class E>
+  E choice(const YAML::Node& n, const std::string& what, std::initializer_list<std::pair<const char*, E>> options) {
+    const std::string text = r_.string(n, what);
+    std::string listed;
+    for (const auto& [word, value] : options) {
+      if (text == word) return value;
+      listed += (listed.empty() ? "" : ", ") + std::string(word);
+    }
+    r_.fail(n, what + ": '" + text + "' is not one of " + listed);
+  }
+
   std::uint32_t named(const YAML::Node& n, const std::string& what, std::uint32_t found, const char* thing) {
     if (found == kNone) r_.fail(n, what + ": no " + thing + " '" + n.Scalar() + "'");
     return found;
@@ -224,11 +237,9 @@ class ActionLoader {
       mv.variable = named(m["variable"], what + ".variable", s.find_variable(r_.string(m["variable"], what)), "internal variable");
       mv.gain = r_.number(m["gain"], what + ".gain", -1e6, 1e6);
       if (const auto mode = m["mode"]) {
-        const std::string text = r_.string(mode, what + ".mode");
-        if (text == "multiply") mv.mode = action::ModifyMode::Multiply;
-        else if (text == "absolute") mv.mode = action::ModifyMode::Absolute;
-        else if (text == "set") mv.mode = action::ModifyMode::Set;
-        else r_.fail(mode, what + ".mode: '" + text + "' is not multiply, absolute or set");
+        mv.mode = choice<action::ModifyMode>(mode, what + ".mode", {{"multiply", action::ModifyMode::Multiply},
+                                                {"absolute", action::ModifyMode::Absolute},
+                                                {"set", action::ModifyMode::Set}});
       }
       out.push_back(mv);
     }
@@ -257,13 +268,10 @@ class ActionLoader {
       if (!(rm.min <= rm.optimal && rm.optimal <= rm.max)) r_.fail(range, what + ".range: min ≤ optimal ≤ max");
     }
     if (n["max_value"]) rm.max_value = r_.number(n["max_value"], what + ".max_value", 0, 1e9);
-    if (const auto w = n["weighting"]) {
-      const std::string text = r_.string(w, what + ".weighting");
-      if (text == "linear") rm.weighting = action::Weighting::Linear;
-      else if (text == "exponential") rm.weighting = action::Weighting::Exponential;
-      else if (text == "flat") rm.weighting = action::Weighting::Flat;
-      else r_.fail(w, what + ".weighting: '" + text + "' is not linear, exponential or flat");
-    }
+    if (const auto w = n["weighting"])
+      rm.weighting = choice<action::Weighting>(w, what + ".weighting", {{"linear", action::Weighting::Linear},
+                                                     {"exponential", action::Weighting::Exponential},
+                                                     {"flat", action::Weighting::Flat}});
     if (n["steepness"]) rm.steepness = r_.number(n["steepness"], what + ".steepness", 1e-3, 100);
     if (const auto t = n["temporal"]) {
       r_.expect_map(t, what + ".temporal", {"average", "sum", "latch"});
@@ -288,20 +296,15 @@ class ActionLoader {
       r_.expect_seq(v, what + ".releasing");
       for (const auto& x : v) b.rms.push_back(named(x, what + ".releasing", s.find_rm(r_.string(x, what)), "releasing mechanism"));
     }
-    if (const auto c = n["combine"]) {
-      const std::string text = r_.string(c, what + ".combine");
-      if (text == "add") b.combine = action::Combine::Add;
-      else if (text == "multiply") b.combine = action::Combine::Multiply;
-      else r_.fail(c, what + ".combine: '" + text + "' is not add or multiply");
-    }
+    if (const auto c = n["combine"])
+      b.combine = choice<action::Combine>(c, what + ".combine", {{"add", action::Combine::Add}, {"multiply", action::Combine::Multiply}});
     if (const auto l = n["level_of_interest"]) {
       const std::string lw = what + ".level_of_interest";
       r_.expect_map(l, lw, {"mode", "decay", "recovery", "progress"});
-      const std::string mode = l["mode"] ? r_.string(l["mode"], lw + ".mode") : std::string("time");
-      if (mode == "time") b.loi.mode = action::LoiMode::Time;
-      else if (mode == "progress") b.loi.mode = action::LoiMode::Progress;
-      else if (mode == "off") b.loi.mode = action::LoiMode::Off;
-      else r_.fail(l["mode"], lw + ".mode: '" + mode + "' is not time, progress or off");
+      b.loi.mode = !l["mode"] ? action::LoiMode::Time
+                              : choice<action::LoiMode>(l["mode"], lw + ".mode", {{"time", action::LoiMode::Time},
+                                                                 {"progress", action::LoiMode::Progress},
+                                                                 {"off", action::LoiMode::Off}});
       if (l["decay"]) b.loi.decay = r_.number(l["decay"], lw + ".decay", 0, 1);
       if (l["recovery"]) b.loi.recovery = r_.number(l["recovery"], lw + ".recovery", 0, 1);
       if (l["progress"]) b.loi.progress = r_.number(l["progress"], lw + ".progress", 0, 100);
@@ -407,13 +410,10 @@ class ActionLoader {
           for (const auto& k : spec.skills) names.push_back(k.name);
           r_.fail(skill, vw + ": no motor skill '" + name + "'" + yaml::suggest(name, names));
         }
-        if (v.IsMap() && v["form"]) {
-          const std::string form = r_.string(v["form"], vw + ".form");
-          if (form == "primary") c.form = action::Form::Primary;
-          else if (form == "secondary") c.form = action::Form::Secondary;
-          else if (form == "meta") c.form = action::Form::Meta;
-          else r_.fail(v["form"], vw + ".form: '" + form + "' is not primary, secondary or meta");
-        }
+        if (v.IsMap() && v["form"])
+          c.form = choice<action::Form>(v["form"], vw + ".form", {{"primary", action::Form::Primary},
+                                                    {"secondary", action::Form::Secondary},
+                                                    {"meta", action::Form::Meta}});
         if (v.IsMap() && v["args"]) {
           const Vec2 args = r_.vec2(v["args"], vw + ".args");
           c.arg0 = args.x(), c.arg1 = args.y();
