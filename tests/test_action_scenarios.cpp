@@ -206,3 +206,41 @@ TEST_CASE("action selection: the stable C++ API sets a variable, forces a branch
   CHECK_THROWS_AS(sim.force_branch("bob", "look"), api::ParameterError);
   CHECK_THROWS_AS(sim.add_private_object("ann", "unicorn", 0, 0), api::ParameterError);
 }
+
+TEST_CASE("action selection: a pedestrian looking at a window turns its head, at every level of detail, and only its head") {
+  // Walking on past the window (seek stays bound, approach is never bound), once looking at it and
+  // once not: the same steps, and the neck joints turned toward the window.
+  auto variant = [](bool look) {
+    std::string text = kWindow;
+    const auto swap = [&](const std::string& from, const std::string& to) { text.replace(text.find(from), from.size(), to); };
+    swap("action: [{unbind: seek}, {aim: it}]", "action: [{aim: it}]");
+    swap("to_window: {releasing: [to_window], action: [{bind: approach}, {motor: walk}]}",
+         look ? "to_window: {releasing: [to_window], action: [{motor: walk}, {motor: look_at}]}"
+              : "to_window: {releasing: [to_window], action: [{motor: walk}]}");
+    return text;
+  };
+  const auto motion = footfall::test::motion_library();
+  Simulation looking = make_sim(parse_scenario(variant(true), "looking.yaml"), motion);
+  Simulation plain = make_sim(parse_scenario(variant(false), "plain.yaml"), motion);
+  for (Simulation* sim : {&looking, &plain}) sim->set_variable(0, "curiosity", 3.0);
+  while (looking.agents().location(0).x() < 8.5 && looking.time() < 30) {
+    looking.step();
+    plain.step();
+  }
+  REQUIRE(looking.action_of(0)->looking);
+  REQUIRE(looking.trajectory_hash() == plain.trajectory_hash());
+  for (const motion::Lod lod : {motion::Lod::High, motion::Lod::Medium, motion::Lod::Low}) {
+    CAPTURE(static_cast<int>(lod));
+    const motion::Pose a = looking.full_pose(0, lod), b = plain.full_pose(0, lod);
+    const auto neck = motion::neck_chain(motion->skeletons[static_cast<std::size_t>(lod)]);
+    REQUIRE(!neck.empty());
+    for (std::size_t j = 0; j < a.joints.size(); ++j) {
+      const bool in_neck = std::any_of(neck.begin(), neck.end(), [&](const motion::ChainShare& c) {
+        return static_cast<std::size_t>(c.joint) == j && c.share > 0;
+      });
+      const double angle = a.joints[j].angularDistance(b.joints[j]);
+      if (in_neck) CHECK(angle > 0.05);
+      else CHECK(angle < 1e-6);
+    }
+  }
+}

@@ -246,7 +246,9 @@ class Simulation {
   // The agent's figure takes the step just scheduled (or, with Hold, stands as it is).
   void start_figure_step(std::uint32_t a, const motion::StepRequest& request);
   void pose_figures(Snapshot& snapshot, double t);
-  void turn_head(motion::Poses& poses, std::size_t a, const Vec2& look) const;
+  // Action selection's look_at: agent a's head turned toward its gaze point, on its figure only.
+  void turn_head(std::size_t a, const motion::FigureRoot& root, motion::Lod lod,
+                 std::span<Eigen::Quaternionf> joints) const;
   void publish(std::uint64_t frame, double t);
   void measure();
   void measure_red_stays(const Snapshot& s);
