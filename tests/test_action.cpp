@@ -382,8 +382,8 @@ TEST_CASE("action: Fig. 15's find-person-and-sit (the dog): approach far, sit ne
   CHECK(run(s, st, 3, std::span(&far, 1)) == approach);
   const Stimulus near{1, 0, 0b01, 4, 0, 0};
   CHECK(run(s, st, 3, std::span(&near, 1)) == sit);
-  CHECK(st.memory.behaviors == std::deque<std::uint32_t>{sit, approach, howl});  // D-MEM-01
-  CHECK(st.memory.objects == std::deque<std::uint64_t>{1});
+  CHECK(st.memory.behaviors == std::vector<std::uint32_t>{sit, approach, howl});  // D-MEM-01
+  CHECK(st.memory.objects == std::vector<std::uint64_t>{1});
 }
 
 TEST_CASE("action: external control sets an IV, holds a level of interest, forces a branch, adds a private object (D-EXT-01, -03, -04, -07)") {

@@ -67,9 +67,9 @@ double pre_value(const System& system, std::uint32_t b, AgentState& s,
 }
 
 template <class T>
-void push_memory(std::deque<T>& fifo, T item, std::uint32_t n) {
+void push_memory(std::vector<T>& fifo, T item, std::uint32_t n) {
   if (n == 0 || (!fifo.empty() && fifo.front() == item)) return;
-  fifo.push_front(item);
+  fifo.insert(fifo.begin(), item);
   if (fifo.size() > n) fifo.pop_back();
 }
 

@@ -242,7 +242,9 @@ void Simulation::action_stage(double t) {
           ++x.switches;
           x.recent_switches.push_back(t);
         }
-        while (!x.recent_switches.empty() && x.recent_switches.front() <= t - 60.0) x.recent_switches.pop_front();
+        const auto recent = std::find_if(x.recent_switches.begin(), x.recent_switches.end(),
+                                         [&](double when) { return when > t - 60.0; });
+        x.recent_switches.erase(x.recent_switches.begin(), recent);
         x.most_switches_per_minute =
             std::max(x.most_switches_per_minute, static_cast<std::uint32_t>(x.recent_switches.size()));
         x.activity = now;

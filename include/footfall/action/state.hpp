@@ -3,7 +3,6 @@
 // each behavior's values, the RMs' temporal filters, the object of interest, short-term memory and
 // the external controls that override selection (Blumberg 1996 §5.5.3, §5.6).
 #include <cstdint>
-#include <deque>
 #include <limits>
 #include <vector>
 
@@ -33,10 +32,11 @@ struct RmState {
 };
 
 // Blumberg's two FIFO memories (§5.5.3): unique winning leaves and unique objects of interest,
-// newest first; an entry is pushed only when it differs from the top.
+// newest first; an entry is pushed only when it differs from the top. A few entries each: vectors,
+// not deques, which would cost every agent a block of their own.
 struct Memory {
-  std::deque<std::uint32_t> behaviors;
-  std::deque<std::uint64_t> objects;
+  std::vector<std::uint32_t> behaviors;
+  std::vector<std::uint64_t> objects;
 };
 
 struct AgentState {

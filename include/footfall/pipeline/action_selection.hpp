@@ -7,7 +7,6 @@
 // and its motor commands decide whether the legs walk or stand and how long and quick the steps are.
 // Strictly opt-in: a scenario without `action_selection` runs exactly as before.
 #include <cstdint>
-#include <deque>
 #include <string>
 #include <vector>
 
@@ -94,7 +93,7 @@ struct AgentAction {
   Vec2 look = Vec2::Zero();
   std::uint32_t activity = action::kNone;  // the top-level winner
   std::vector<double> activity_seconds;    // per top-level member
-  std::deque<double> recent_switches;      // activity changes in the last minute
+  std::vector<double> recent_switches;     // activity changes in the last minute, oldest first
   std::uint32_t most_switches_per_minute = 0;
   std::uint64_t switches = 0;
 };
