@@ -546,3 +546,58 @@ TEST_CASE("render: vehicles are boxes at every level of detail, beside the walke
   REQUIRE(bare.image);
   CHECK(orange(*bare.image) < 5);
 }
+
+TEST_CASE("render: the fan overlay draws a steering node's desired velocity as an arrow pointing its way") {
+  // One walker at the origin, facing east, seeking a point east or north of it (a `seek` steering
+  // node; docs/steering.md): with fans on, a cyan arrow of one second's travel at 1.32 m/s from
+  // where its step in progress ends, pointing at the target; with the node unbound, none. Figures
+  // hidden, so that only the ground and the overlay are drawn.
+  const auto scene = [](const std::string& target, int bound) {
+    return parse_scenario("world: {default_ground: sidewalk}\n"
+                          "behaviors:\n"
+                          "  seeker:\n"
+                          "    nodes:\n"
+                          "      goal: {type: location_sensor, target: " + target + "}\n"
+                          "      toward: {type: seek, input: goal, bound: " + std::to_string(bound) + "}\n"
+                          "      walk: {type: walk, inputs: [toward]}\n"
+                          "agents: [{name: w, behavior: seeker, position: [0, 0], heading: 0}]\n",
+                          "desire.yaml");
+  };
+  const Eigen::Vector3d eye(0, -3, 12), at(0, 0, 0);
+  const Rgb cyan{25, 255, 255};  // the overlay's desire colour (render/overlays.cpp)
+  struct Arrow {
+    int pixels = 0;
+    double dx = 0, dy = 0;  // the cyan pixels' mean offset from the walker, image x right, y up
+  };
+  const auto shoot_arrow = [&](const std::string& target, int bound, const std::string& name) {
+    Simulation sim = make_sim(scene(target, bound), motion_library());
+    render::ViewerOptions o = offscreen(eye, at);
+    o.figures = false;
+    o.overlays.fans = true;
+    const Shot shot = shoot(sim, o, 3, name);
+    REQUIRE(shot.image);
+    int x0 = 0, y0 = 0;
+    const Vec2 here = sim.snapshot().location[0];
+    REQUIRE(project(eye, at, {here.x(), here.y(), 0}, x0, y0));
+    Arrow a;
+    for (int y = 0; y < shot.image->t(); ++y)
+      for (int x = 0; x < shot.image->s(); ++x)
+        if (pixel(*shot.image, x, y).distance(cyan) <= 60) ++a.pixels, a.dx += x - x0, a.dy += y - y0;
+    if (a.pixels > 0) a.dx /= a.pixels, a.dy /= a.pixels;
+    return a;
+  };
+  const Arrow east = shoot_arrow("[8, 0]", 1, "desire_east.png");
+  const Arrow north = shoot_arrow("[0, 8]", 1, "desire_north.png");
+  const Arrow none = shoot_arrow("[8, 0]", 0, "desire_unbound.png");
+  MESSAGE("cyan pixels: east " << east.pixels << " (mean offset " << east.dx << ", " << east.dy << "), north "
+                               << north.pixels << " (" << north.dx << ", " << north.dy << "), unbound " << none.pixels);
+  // About 30 pixels of arrow at some 22 pixels a metre.
+  CHECK(east.pixels > 15);
+  CHECK(north.pixels > 15);
+  CHECK(none.pixels < 3);
+  // Each arrow lies on its target's side of the walker: east to the right, north up the image.
+  CHECK(east.dx > 8);
+  CHECK(std::abs(east.dy) < east.dx / 2);
+  CHECK(north.dy > 8);
+  CHECK(std::abs(north.dx) < north.dy / 2);
+}

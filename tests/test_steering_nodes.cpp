@@ -263,8 +263,8 @@ TEST_CASE("flocking: 20 walkers cross the tree field as one group, never interpe
   CHECK(mean_x > 30);  // it crossed the field
 }
 
-TEST_CASE("leader following: while the guide walks, no tourist is ahead of her by 0.5 m for over 2 s") {
-  Simulation sim = run_scene("data/scenarios/tour_group.yaml");
+TEST_CASE("leader following (museum_tour): while the guide walks, no tourist is ahead of her by 0.5 m for over 2 s") {
+  Simulation sim = run_scene("data/scenarios/museum_tour.yaml");
   const std::size_t n = sim.agents().size();
   const int guide = sim.agents().find("guide");
   REQUIRE(guide >= 0);
@@ -330,7 +330,7 @@ TEST_CASE("steering scenarios validate without warnings, load, and run from the 
   const std::string dir = std::string(FOOTFALL_BINARY_DIR) + "/steering_runs";
   std::system(("mkdir -p " + dir).c_str());
   for (const char* name : {"flock", "wander_park", "pursuit_evasion", "flow_field", "containment",
-                           "tour_group", "vehicles"}) {
+                           "tour_group", "museum_tour", "vehicles"}) {
     CAPTURE(name);
     const std::string path = test::source_path(std::string("data/scenarios/") + name + ".yaml");
     // `footfall validate`: ok, and no "has nothing to do" for agents that only steer.

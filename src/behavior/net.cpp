@@ -364,10 +364,20 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
           const double r2 = p[pavoid_p::Radius] * p[pavoid_p::Radius];
           const bool conflicts_only = p[pavoid_p::ConflictsOnly] != 0.0;
           cache.movers.clear();
+          // Only a walker standing by choice (waiting) makes way for one who presses
+          // (pressing_plan): those walking keep to their own ways, and two who both press, as
+          // where fronts meet or at an exit, contend as before.
+          const bool waiting = self.velocity.squaredNorm() == 0 &&
+                               (ctx.self >= ctx.snapshot.want.size() ||
+                                ctx.snapshot.want[ctx.self].squaredNorm() == 0);
           for (const std::uint32_t j : ctx.neighbours) {
             if (j == ctx.self || (ctx.snapshot.location[j] - self.location).squaredNorm() > r2) continue;
-            if (conflicts_only && !crosses_or_meets(ctx.snapshot.plan[j], self.heading)) continue;
-            cache.movers.push_back(predict_mover(ctx.snapshot.plan[j], ctx.snapshot.radius[j], pp.biases));
+            Plan plan = ctx.snapshot.plan[j];
+            if (conflicts_only) {
+              if (waiting) plan = pressing_plan(ctx.snapshot, j, self.location, ctx.self_radius, self.t0);
+              if (!crosses_or_meets(plan, self.heading)) continue;
+            }
+            cache.movers.push_back(predict_mover(plan, ctx.snapshot.radius[j], pp.biases));
           }
           cache.self = ctx.self;
           cache.node = static_cast<std::uint32_t>(node);

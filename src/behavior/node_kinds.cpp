@@ -87,6 +87,9 @@ constexpr ParamSpec kWalk[] = {
      "how the steering nodes combine (Reynolds 1999, Combining Behaviors): 0 weighted sum (each "
      "node's energy added), 1 priority (only the first non-null node in input order counts), 2 "
      "prioritized dithering (as 1, each node considered with its `probability`, seeded)"},
+    {"sidle", 1.2, 0, kPi / 2,
+     "turn of the shoulders off the feet a walker wider than deep may take to slip through a gap "
+     "it cannot pass square on (agents/body.hpp), radians; 0: never"},
 };
 constexpr ParamSpec kDepth[] = {
     {"sensors", 18, 1, 180, "range sensors in the array (Reich App. A.1)"},

@@ -17,13 +17,22 @@ steer::Other other_of(const Snapshot& s, std::uint32_t j, double t) {
   return {s.location[j], v, unit_from_heading(s.heading[j]), s.radius[j]};
 }
 
-// The others within `radius` of the agent, leaving out `except` (a leader, a quarry).
+// Which others count: all (kAnyNet), or only those of the agent's own behavior-net template.
+constexpr std::uint32_t kAnyNet = ~0u;
+std::uint32_t same_net_as_self(const SenseContext& ctx) {
+  const auto& net = ctx.snapshot.net;
+  return ctx.self < net.size() ? net[ctx.self] : kAnyNet;
+}
+
+// The others within `radius` of the agent, leaving out `except` (a leader, a quarry), and with
+// `only_net` those of other templates (a leader's followers among a crowd).
 std::vector<steer::Other> others_near(const SenseContext& ctx, const SelfState& self, double radius,
-                                      std::uint32_t except = ~0u) {
+                                      std::uint32_t except = ~0u, std::uint32_t only_net = kAnyNet) {
   std::vector<steer::Other> out;
   const double r2 = radius * radius;
   for (const std::uint32_t j : ctx.neighbours) {
     if (j == ctx.self || ctx.snapshot.agent_of(j) == except) continue;
+    if (only_net != kAnyNet && j < ctx.snapshot.net.size() && ctx.snapshot.net[j] != only_net) continue;
     if ((ctx.snapshot.location[j] - self.location).squaredNorm() > r2) continue;
     out.push_back(other_of(ctx.snapshot, j, self.t0));
   }
@@ -256,7 +265,8 @@ std::optional<Vec2> steering_desire(const NetTemplate& net, const double* params
       lp.separation_weight = p[leader_p::SeparationWeight];
       lp.separation = {p[leader_p::SeparationDistance], kPi};
       const auto others = others_near(ctx, self, lp.separation.distance,
-                                      ctx.snapshot.agent_of(static_cast<std::uint32_t>(t->agent)));
+                                      ctx.snapshot.agent_of(static_cast<std::uint32_t>(t->agent)),
+                                      same_net_as_self(ctx));
       return steer::leader_following(me, quarry(*t), others, lp);
     }
     default:

@@ -1,6 +1,8 @@
 #include "footfall/behavior/walk.hpp"
 
 #include <algorithm>
+#include <array>
+#include <optional>
 
 #include "footfall/behavior/headway.hpp"
 
@@ -22,6 +24,7 @@ FanParams FanParams::from(const double* w) {
   f.step_time = w[walk_p::StepTime];
   f.time_gap = w[walk_p::TimeGap];
   f.shortest_step = w[walk_p::ShortestStep];
+  f.sidle = w[walk_p::Sidle];
   return f;
 }
 
@@ -242,6 +245,24 @@ void add_headway_steps(const FanParams& fan, const Feet& feet, std::span<const H
   }
 }
 
+// The shoulders' turn off the feet (Decision::twist) with which the candidate step collides with
+// nobody: square on first, then, for a body wider than deep (walk `sidle`), kept as it is, then
+// turned right, then left; none where none clears. Square on, no sidling: bit for bit the test
+// every walker had before shoulders could turn.
+std::optional<double> clear_twist(const SenseContext& ctx, const FanParams& fan, const Vec2& here,
+                                  const Pose& pose, double t, double duration, double torso,
+                                  double twist_now) {
+  if (!step_collides(ctx, here, pose.location, t, duration, torso, pose.heading)) return 0.0;
+  if (fan.sidle <= 0 || ctx.self_body().disc()) return std::nullopt;
+  const double tries[] = {twist_now, -fan.sidle, fan.sidle};
+  for (int i = 0; i < 3; ++i) {
+    if (tries[i] == 0 || (i > 0 && tries[i] == twist_now)) continue;
+    if (!step_collides(ctx, here, pose.location, t, duration, torso, pose.heading + tries[i]))
+      return tries[i];
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 Decision decide_step(const NetTemplate& net, const double* params, const Feet& feet, double t,
@@ -267,8 +288,11 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
   // The headway law, for walking (a turning state machine's steps are in place).
   std::vector<HeadwayObstacle> others;
   const bool headway = fan.time_gap > 0 && walk[walk_p::Turning] == 0.0;
+  // The shoulders as they are now: turned off the feet where the last step sidled.
+  const double twist_now = ctx.self_state ? ctx.self_state->twist : 0.0;
+  const double torso = feet.heading() + twist_now;
   // The walker's own shoulders as it stands: wider than deep, it needs more room to sidle.
-  const Vec2 shoulders = headway_shoulders(feet.heading(), ctx.self_body());
+  const Vec2 shoulders = headway_shoulders(torso, ctx.self_body());
   if (headway) {
     headway_obstacles(ctx, t + fan.step_time, others);
     add_headway_steps(fan, feet, others, shoulders, scratch);
@@ -276,7 +300,12 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
 
   const Vec2 here = feet.location();
   Decision best;
-  for (const Footstep& step : scratch) {
+  // The moving candidates that collision prevention or the headway law refused: evaluated only if
+  // the agent ends up standing, to publish where it would have gone (Decision::want).
+  std::array<std::uint16_t, 128> refused;
+  std::size_t n_refused = 0;
+  for (std::size_t k = 0; k < scratch.size(); ++k) {
+    const Footstep& step = scratch[k];
     // Feet splayed more than a right angle apart are no stance: their mean heading is ill-defined
     // and flips between steps (pivots that chained that far left a walker stepping in place).
     if (std::abs(wrap_angle(step.foot_heading - feet.planted_heading)) > kPi / 2 + 1e-9) continue;
@@ -290,11 +319,16 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
     pose.duration = duration;
     pose.closing = !moving;
     double energy = kInf;
-    if (!(headway && outruns_headway(fan, others, shoulders, here, step, pose.location, duration)) &&
-        !step_collides(ctx, here, pose.location, t, duration, feet.heading(), pose.heading)) {
-      energy = eval.evaluate(params, pose, ctx);
-      ++best.candidates;
+    double twist = 0;
+    if (!(headway && outruns_headway(fan, others, shoulders, here, step, pose.location, duration))) {
+      if (const std::optional<double> clear = clear_twist(ctx, fan, here, pose, t, duration, torso, twist_now)) {
+        twist = *clear;
+        energy = eval.evaluate(params, pose, ctx);
+        ++best.candidates;
+      }
     }
+    if (energy == kInf && moving && n_refused < refused.size())
+      refused[n_refused++] = static_cast<std::uint16_t>(k);
     // The foot's own way is checked only for a candidate about to win: few are, and the check
     // walks every obstacle nearby.
     if (energy < kInf && (best.energy == kInf || better(energy, step, best.energy, best.step)) &&
@@ -302,12 +336,27 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
       best.step = step;
       best.energy = energy;
       best.duration = duration;
+      best.twist = twist;
     }
   }
   if (best.energy == kInf) {  // boxed in: freeze where we are, feet as they are
     best.blocked = true;
     best.step = {StepKind::Stay, feet.trailing, feet.trailing_heading, 0.0, 0.0};
     best.duration = fan.step_time;
+  }
+  if (best.step.kind == StepKind::Stay || best.step.kind == StepKind::Turn) {
+    double want_energy = best.energy;
+    for (std::size_t i = 0; i < n_refused; ++i) {
+      const Footstep& step = scratch[refused[i]];
+      Pose pose = pose_after(feet, step);
+      pose.duration = step_duration(fan, step);
+      const double energy = eval.evaluate(params, pose, ctx);
+      ++best.candidates;
+      if (energy < want_energy) {
+        want_energy = energy;
+        best.want = (pose.location - here) / pose.duration;
+      }
+    }
   }
   return best;
 }

@@ -38,6 +38,7 @@ SelfState Simulation::self_state(std::uint32_t a) const {
   s.location = last.to;
   s.heading = agents_.heading(a);
   s.planted = agents_.foot[agents_.forward[a]][a];
+  s.twist = shoulder_twist(agents_.heading_to[a], s.heading);
   if (last.t1 > last.t0) s.velocity = (last.to - last.from) / (last.t1 - last.t0);
   s.t0 = last.t1;
   const std::uint64_t step = agents_.steps[a];
@@ -146,9 +147,12 @@ void Simulation::control_stage(bool reduced_fan) {
                     agents_.plan[j].t1 + dj.duration};
       if (min_distance_to_plan(from, to, t0, t0 + d.duration, pj) < body.half_width + agents_.radius[j] &&
           ((body.disc() && agents_.body(j).disc()) ||
-           min_body_gap({{from, to, t0, t0 + d.duration}, agents_.heading_to[a], after.heading}, body,
-                        {pj, agents_.heading_to[j], after_j.heading}, agents_.body(j), t0,
+           min_body_gap({{from, to, t0, t0 + d.duration}, agents_.heading_to[a], after.heading + d.twist},
+                        body, {pj, agents_.heading_to[j], after_j.heading + (dj.blocked ? 0.0 : dj.twist)},
+                        agents_.body(j), t0,
                         std::max(t0 + d.duration, pj.t1), config_.dt) < 0)) {
+        // Held back by a decision of this very frame: it still wants the step it chose.
+        if (d.duration > 0 && (to - from).squaredNorm() > 1e-12) d.want = (to - from) / d.duration;
         d.blocked = true;
         d.step = stand_still(a);
         break;

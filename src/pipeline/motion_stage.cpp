@@ -41,7 +41,11 @@ void Simulation::motion_stage() {
     const Decision& d = decisions_[a];
     const Vec2 from = agents_.plan[a].to;
     const double t0 = agents_.plan[a].t1;
-    const double h0 = agents_.heading(a);
+    // The shoulders through the step: from as they are to the new feet's heading, turned by the
+    // step's twist; a walker boxed in keeps them as they are.
+    const double twist_before = shoulder_twist(agents_.heading_to[a], agents_.heading(a));
+    const double h0 = twist_before == 0 ? agents_.heading(a) : agents_.heading_to[a];
+    const double twist = d.blocked ? twist_before : d.twist;
     const std::uint8_t f = agents_.forward[a];
     motion::StepRequest request;  // the feet before and after, for the figure
     request.planted_side = f;
@@ -73,7 +77,7 @@ void Simulation::motion_stage() {
     }
     agents_.plan[a] = {from, agents_.location(a), t0, t0 + d.duration};
     agents_.heading_from[a] = h0;
-    agents_.heading_to[a] = agents_.heading(a);
+    agents_.heading_to[a] = twist == 0 ? agents_.heading(a) : wrap_angle(agents_.heading(a) + twist);
     if (motion_) {
       request.move = move_of(d, moved);
       request.swing_to = agents_.foot[1 - f][a];
@@ -161,11 +165,13 @@ void Simulation::publish_ghosts(Snapshot& s) {
       s.depth[g] = s.depth[a];
       s.heading_from[g] = s.heading_from[a];
       s.heading_to[g] = s.heading_to[a];
+      s.want[g] = s.want[a];
       s.gait[g] = s.gait[a];
       s.active[g] = 0;
       s.arrived[g] = 0;
       s.id[g] = s.id[a];
       s.kind[g] = s.kind[a];
+      s.net[g] = s.net[a];
       s.extent[g] = s.extent[a];
     }
   }
@@ -262,11 +268,14 @@ void Simulation::publish(std::uint64_t frame, double t) {
       s.depth[a] = agents_.body(a).half_depth;
       s.heading_from[a] = agents_.heading_from[a];
       s.heading_to[a] = agents_.heading_to[a];
+      s.want[a] = agents_.active[a] && p.velocity().squaredNorm() == 0 ? decisions_[a].want
+                                                                      : Vec2(Vec2::Zero());
       s.gait[a] = agents_.gait[a];
       s.active[a] = agents_.active[a];
       s.arrived[a] = progress_[a].arrived;
       s.id[a] = agents_.id[a];
       s.kind[a] = agents_.kind[a];
+      s.net[a] = agents_.net[a];
       s.extent[a] = agents_.vehicle(a) ? Vec2(agents_.vehicle_length[a], agents_.vehicle_width[a])
                                        : Vec2(Vec2::Zero());
     }

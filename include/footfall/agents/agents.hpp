@@ -48,6 +48,9 @@ struct Snapshot {
   // The body (agents/body.hpp): half the chest depth, and the heading's turn through the plan.
   std::vector<double> depth;
   std::vector<double> heading_from, heading_to;
+  // A standing walker's blocked wish: the velocity it would walk at (behavior/walk.hpp,
+  // Decision::want); zero while it walks or stands by choice.
+  std::vector<Vec2> want;
   std::vector<Gait> gait;
   std::vector<std::uint8_t> active;  // 0: a free slot (a pedestrian who left, or not yet spawned)
   std::vector<std::uint8_t> arrived;  // standing on its final goal
@@ -56,6 +59,10 @@ struct Snapshot {
   // measure), `extent` its box (length along the heading, width) for the renderer.
   std::vector<std::uint8_t> kind;
   std::vector<Vec2> extent;
+  // The behavior-net template of each entry (Agents::net); empty when unknown. Leader following
+  // keeps apart only from the leader's other followers, those of its own template: kept apart from
+  // a crowd too, a tourist was pushed out of every queue it met and held at its edge.
+  std::vector<std::uint32_t> net;
   // The pedestrian in each slot: its id for life (1, 2, …; never reused, while slots are) and its
   // PaT-Net instances' states, agent k's in nets[net_start[k], net_start[k + 1]) in start order.
   // Copied here because outputs read a snapshot while the next steps change the live nets.
@@ -79,8 +86,9 @@ struct Snapshot {
   void resize(std::size_t n) {
     agents = n;
     location.resize(n); heading.resize(n); plan.resize(n); radius.resize(n); gait.resize(n);
-    depth.resize(n); heading_from.resize(n); heading_to.resize(n);
+    depth.resize(n); heading_from.resize(n); heading_to.resize(n); want.resize(n, Vec2::Zero());
     active.resize(n); arrived.resize(n); id.resize(n); kind.resize(n); extent.resize(n);
+    net.resize(n);
   }
   bool vehicle(std::size_t j) const {
     return j < kind.size() && kind[j] == static_cast<std::uint8_t>(AgentKind::Vehicle);

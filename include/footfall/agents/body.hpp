@@ -24,6 +24,13 @@ struct BodySize {
 // The shoulder line's unit direction: the heading turned a quarter to the left.
 inline Vec2 shoulder_axis(double heading) { return {-std::sin(heading), std::cos(heading)}; }
 
+// The shoulders' turn off the feet: the body's heading (Agents::heading_to) less the feet's; 0
+// below a nanoradian, where the two are the same heading computed two ways.
+inline double shoulder_twist(double body_heading, double feet_heading) {
+  const double t = wrap_angle(body_heading - feet_heading);
+  return std::abs(t) < 1e-9 ? 0.0 : t;
+}
+
 // How far the body reaches from its centre along unit direction u (its support distance).
 inline double body_extent(double heading, const BodySize& b, const Vec2& u) {
   if (b.disc()) return b.half_width;

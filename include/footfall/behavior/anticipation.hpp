@@ -120,6 +120,21 @@ inline bool crosses_or_meets(const Plan& other, double heading) {
   return speed > 0.1 && v.dot(unit_from_heading(heading)) < 0.5 * speed;
 }
 
+// How one who waits sees a neighbour (predictive_avoid, conflicts_only): walking, its step;
+// standing where it would walk but for the observer (at `at`, of radius `radius`) in its way
+// (Snapshot::want), walking on as it wishes from time t. The one it presses against then foresees it
+// coming and steps aside: a waiting crowd opens a way for those who must pass through it. Standing
+// by choice, or held up by someone else, standing.
+inline Plan pressing_plan(const Snapshot& s, std::uint32_t j, const Vec2& at, double radius, double t) {
+  const Plan& p = s.plan[j];
+  if (j >= s.want.size() || s.want[j].squaredNorm() == 0 || p.velocity().squaredNorm() != 0) return p;
+  // In its way: the observer's disc meets the line it would walk, within a step or two ahead.
+  const Vec2 w = s.want[j].normalized(), r = at - s.location[j];
+  const double along = r.dot(w), across = std::abs(r.x() * w.y() - r.y() * w.x());
+  if (along <= 0 || along > 1.5 || across > radius + s.radius[j]) return p;
+  return {s.location[j], s.location[j] + s.want[j], t, t + 1.0};
+}
+
 // Is a mover still walking at time t, away along `offset` (from the observer to it), faster than
 // 0.1 m/s? One whose step has ended has stopped, as far as anyone can tell.
 inline bool walking_away(const Plan& other, const Vec2& offset, double t) {

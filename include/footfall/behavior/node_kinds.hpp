@@ -58,7 +58,7 @@ namespace avoid_p { enum : int { KTheta, KD, TD, Weight, Power, Bound, KeepRight
 namespace walk_p {
 enum : int {
   Arcs, Rays, MinStep, MaxStep, MaxTurn, GoalCandidate, StayCandidate, TurnInPlace, SideStep,
-  StepLength, StepTime, BackStep, Variation, Turning, TurnTo, TimeGap, ShortestStep, Combine
+  StepLength, StepTime, BackStep, Variation, Turning, TurnTo, TimeGap, ShortestStep, Combine, Sidle
 };
 }
 namespace depth_p { enum : int { Sensors, Fov, Range, MinRange, Bias, CosPower }; }

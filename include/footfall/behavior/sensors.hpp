@@ -33,6 +33,7 @@ struct SelfState {
   std::uint64_t seed = 0;        // the scenario's, and the agent's footsteps so far: the counter of
   std::uint64_t step = 0;        // per-decision randomness (wander, prioritized dithering)
   double max_speed = 0;          // > 0: a vehicle's; steering nodes with max_speed 0 use it
+  double twist = 0;              // the shoulders' turn off `heading` (Decision::twist)
 };
 
 struct Percept {

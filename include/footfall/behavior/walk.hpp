@@ -18,6 +18,7 @@ struct FanParams {
   double back_step = 0;  // metres the trailing foot steps back (the body backs up half that)
   double step_length = 0.7, step_time = 0.53;
   double time_gap = 0, shortest_step = 0.05;  // the headway law (behavior/headway.hpp); 0: off
+  double sidle = 0;  // the shoulders' turn off the feet to slip through a gap (Decision::twist)
   static FanParams from(const double* walk_params);
   // The turn of ray j of the fan, rays spread evenly over ±max_turn.
   double ray_turn(int j) const {
@@ -122,6 +123,14 @@ struct Decision {
   double duration = 0;
   std::uint32_t candidates = 0;  // candidates evaluated (walk-node evaluations of the net)
   bool blocked = false;          // every candidate collided: the agent freezes
+  // Where a walker that stands would have walked, had nobody been in its way: the velocity of the
+  // best step that collision prevention or the headway law refused, when it was better than the
+  // standing the agent settled for; zero when it stands by choice or walks. Published (Snapshot::
+  // want), so that those standing in its way can see it press and make room (conflicts_only).
+  Vec2 want = Vec2::Zero();
+  // The shoulders' turn off the feet's heading as the step ends (walk `sidle`): a walker wider than
+  // deep turns them to slip sideways through a gap it cannot pass square on, feet still walking.
+  double twist = 0;
 };
 
 // The whole walk node for one agent at its foot-strike at time t; with `reduced_fan`, over
