@@ -1,5 +1,7 @@
 #include "footfall/api/simulator.hpp"
 
+#include <algorithm>
+
 #include "simulator_impl.hpp"
 
 #include <cmath>
@@ -151,6 +153,54 @@ double Simulator::param(std::string_view dotted) const {
 void Simulator::set_param(std::string_view dotted, double value) {
   try {
     impl_->sim.set_param(dotted, value);
+  } catch (const std::out_of_range& e) {
+    throw ParameterError(e.what());
+  }
+}
+
+namespace {
+std::uint32_t named_agent(const Simulation& sim, std::string_view agent) {
+  const int a = sim.agents().find(agent);
+  if (a < 0) throw ParameterError("no agent named '" + std::string(agent) + "'");
+  return static_cast<std::uint32_t>(a);
+}
+}  // namespace
+
+std::string Simulator::action_path(std::string_view agent) const {
+  const std::uint32_t a = named_agent(impl_->sim, agent);
+  const AgentAction* x = impl_->sim.action_of(a);
+  const action::System* system = impl_->sim.action_system(a);
+  std::string path;
+  if (x && system)
+    for (const std::uint32_t b : x->state.path) path += (path.empty() ? "" : "/") + system->behaviors[b].name;
+  return path;
+}
+
+void Simulator::set_variable(std::string_view agent, std::string_view variable, double value) {
+  try {
+    impl_->sim.set_variable(named_agent(impl_->sim, agent), variable, value);
+  } catch (const std::out_of_range& e) {
+    throw ParameterError(e.what());
+  }
+}
+
+void Simulator::force_branch(std::string_view agent, std::string_view behavior) {
+  try {
+    impl_->sim.force_branch(named_agent(impl_->sim, agent), behavior);
+  } catch (const std::out_of_range& e) {
+    throw ParameterError(e.what());
+  }
+}
+
+void Simulator::add_private_object(std::string_view agent, std::string_view kind, double x, double y) {
+  const auto& kinds = impl_->sim.scripts().action.kinds;
+  const auto it = std::find(kinds.begin(), kinds.end(), kind);
+  if (it == kinds.end()) throw ParameterError("no object kind '" + std::string(kind) + "'");
+  ActionObject o;
+  o.kind = static_cast<std::uint32_t>(it - kinds.begin());
+  o.at = Vec2(x, y);
+  try {
+    impl_->sim.add_private_object(named_agent(impl_->sim, agent), o);
   } catch (const std::out_of_range& e) {
     throw ParameterError(e.what());
   }

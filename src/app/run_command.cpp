@@ -83,6 +83,28 @@ render::ViewerOptions viewer_options(const RunOptions& o, const ViewSettings& vi
 }
 #endif
 
+// Action selection over the run (docs/action_selection.md): per system, the share of pedestrian
+// time in each top-level activity, activity switches per agent-minute, and the most switches any
+// pedestrian made within one minute.
+nlohmann::ordered_json action_summary(const Simulation& sim) {
+  const ActionTotals totals = sim.action_totals();
+  nlohmann::ordered_json out;
+  const auto& systems = sim.scripts().action.systems;
+  for (std::size_t k = 0; k < systems.size(); ++k) {
+    const action::System& s = systems[k].system;
+    const double seconds = totals.agent_seconds[k];
+    nlohmann::ordered_json share;
+    for (std::size_t m = 0; m < s.groups[0].members.size(); ++m)
+      share[s.behaviors[s.groups[0].members[m]].name] = seconds > 0 ? totals.activity_seconds[k][m] / seconds : 0.0;
+    out[s.name] = {{"agent_minutes", seconds / 60.0},
+                   {"activity_share", share},
+                   {"switches", totals.switches[k]},
+                   {"switches_per_agent_minute", seconds > 0 ? totals.switches[k] / (seconds / 60.0) : 0.0}};
+  }
+  out["most_switches_per_minute"] = totals.most_switches_per_minute;
+  return out;
+}
+
 std::string hex(std::uint64_t v) {
   char buf[17];
   std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
@@ -374,6 +396,7 @@ int run_command(const RunOptions& o) {
                            {"delay_s", {{"mean", r.delay_mean}, {"max", r.delay_max}}}};
       j["sources"] = sources;
     }
+    if (!sim.scripts().action.empty()) j["action_selection"] = action_summary(sim);
     if (!rendering.is_null()) j["render"] = rendering;
     // An interrupted run's outputs are complete up to its last frame, and say so.
     const int signal = interrupt.signal();

@@ -228,6 +228,7 @@ class Runner {
 
  public:
   std::vector<std::size_t> resumed;  // prompt parents whose child ended during this pass
+  void kill_program(std::uint32_t program) { run(0, Kill{program}); }
 
  private:
 
@@ -405,6 +406,11 @@ void remove_finished(AgentNets& nets) {
 void start(AgentNets& nets, std::uint32_t program, std::vector<double> args,
            const TickContext& ctx) {
   Runner(nets, ctx).spawn(program, std::move(args), 0);
+  remove_finished(nets);
+}
+
+void stop(AgentNets& nets, std::uint32_t program, const TickContext& ctx) {
+  Runner(nets, ctx).kill_program(program);
   remove_finished(nets);
 }
 

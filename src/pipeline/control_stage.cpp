@@ -51,6 +51,7 @@ SelfState Simulation::self_state(std::uint32_t a) const {
 
 void Simulation::control_stage(bool reduced_fan) {
   const double t = static_cast<double>(frame() + 1) * config_.dt;
+  action_stage(t);  // Blumberg's action selection, for scenarios that use it
   parallel_chunks(due_.size(), [&](std::size_t begin, std::size_t end) {
     std::vector<Footstep> scratch;
     for (std::size_t k = begin; k != end; ++k) {
@@ -59,7 +60,8 @@ void Simulation::control_stage(bool reduced_fan) {
       if (!agent_nets_.agents[a].running.empty()) run_agent_nets(a, t);
       // Removal on arrival (validation scenes): within leave_within of its goal, the agent leaves.
       const GoalProgress& g = progress_[a];
-      if (agents_.leave_within[a] > 0 && g.has_goal &&
+      // Not while an activity it chose draws it to something else (action selection).
+      if (agents_.leave_within[a] > 0 && g.has_goal && !on_errand(a) &&
           (g.goal - agents_.location(a)).norm() <= agents_.leave_within[a])
         leaving_[a] = 1;
       if (leaving_[a]) {  // stands still for the conflict settling below, then is gone
@@ -67,6 +69,18 @@ void Simulation::control_stage(bool reduced_fan) {
         continue;
       }
       const NetTemplate& net = nets_[agents_.net[a]];
+      if (!actions_.empty() && actions_[a].pedestrian != 0) {
+        // The winning behavior's orders stand over what the PaT-Nets just set (Blumberg's behaviors
+        // re-issue their commands every tick); a skill that holds the legs (stand, sit) stands.
+        const AgentAction& x = actions_[a];
+        double* p = agents_.params_of(a);
+        for (const action::SetParam& o : x.orders) p[o.slot] = o.value;
+        if (x.legs_held) {
+          const double step_time = p[net.nodes()[net.walk_node()].param_offset + walk_p::StepTime];
+          decisions_[a] = Decision{stand_still(a), 0.0, step_time, 0, false};
+          continue;
+        }
+      }
       const Feet feet = feet_of(a);
       const SelfState self = self_state(a);
       const SenseContext ctx{world_, snapshot(), percepts_prev_.neighbours(a),

@@ -197,6 +197,22 @@ void Simulation::start_figure_step(std::uint32_t a, const motion::StepRequest& r
 }
 
 // Every figure at its level of detail, in phase with its step; the slip of its feet on the ground.
+// Action selection's look_at (Blumberg 1996 §5.3): the head turns toward the gaze point about the
+// figure's vertical (z), spread over the neck joints as the authored neck turn is, at most 75°
+// either way; on the figure only, never on the trajectory.
+void Simulation::turn_head(std::size_t a, const motion::FigureRoot& root, motion::Lod lod,
+                           std::span<Eigen::Quaternionf> joints) const {
+  if (actions_.empty() || actions_[a].pedestrian == 0 || !actions_[a].looking) return;
+  const Vec2 to = actions_[a].look - root.position;
+  if (to.squaredNorm() < 1e-6) return;
+  constexpr double kMaxTurn = 75 * kPi / 180;
+  const double yaw = std::clamp(wrap_angle(std::atan2(to.y(), to.x()) - root.heading), -kMaxTurn, kMaxTurn);
+  for (const motion::ChainShare& c : motion::neck_chain(motion_->skeletons[static_cast<std::size_t>(lod)]))
+    joints[static_cast<std::size_t>(c.joint)] =
+        joints[static_cast<std::size_t>(c.joint)] *
+        Eigen::Quaternionf(Eigen::AngleAxisf(static_cast<float>(c.share * yaw), Eigen::Vector3f::UnitZ()));
+}
+
 void Simulation::pose_figures(Snapshot& snapshot, double t) {
   motion::Poses& poses = snapshot.poses;
   const std::size_t n = agents_.size();
@@ -216,6 +232,7 @@ void Simulation::pose_figures(Snapshot& snapshot, double t) {
                       poses.root[a], poses.pelvis[a], poses.joints_of(a), &soles);
       const double slip = motion::track_slip(figure_slip_[a], soles);
       figure_slip_max_[a] = std::max(figure_slip_max_[a], slip);
+      turn_head(a, poses.root[a], poses.lod[a], poses.joints_of(a));
     }
   });
   for (std::size_t a = 0; a < n; ++a)
@@ -229,6 +246,7 @@ motion::Pose Simulation::full_pose(std::uint32_t a, motion::Lod lod) const {
   pose.joints.resize(motion_->skeletons[static_cast<std::size_t>(lod)].size());
   motion::pose_at(*motion_, pose.lod, figure_step_[a], step_fraction(agents_.plan[a], time()), pose.root,
                   pose.pelvis, pose.joints);
+  turn_head(a, pose.root, pose.lod, pose.joints);
   return pose;
 }
 

@@ -150,6 +150,30 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
   for (std::uint32_t a = 0; a < scripts_.agents.size() && a < scenario_agents; ++a)
     for (const NetStart& s : scripts_.agents[a])
       patnet::start(agent_nets_.agents[a], s.program, s.args, tick_context(0, a));
+  if (!scripts_.action.empty()) {
+    // Action selection runs on every walker whose behavior-net template has a system.
+    const auto& systems = scripts_.action.systems;
+    actions_.resize(n);
+    for (std::uint32_t a = 0; a < n; ++a)
+      for (std::uint32_t k = 0; k < systems.size() && !agents_.vehicle(a); ++k)
+        if (systems[k].net == agents_.net[a] && actions_[a].system == action::kNone) actions_[a].system = k;
+    action_totals_.switches.assign(systems.size(), 0);
+    action_totals_.agent_seconds.assign(systems.size(), 0.0);
+    for (const ActionSystemSpec& spec : systems)
+      action_totals_.activity_seconds.emplace_back(spec.system.groups[0].members.size(), 0.0);
+    std::vector<Vec2> at;
+    Aabb box;
+    for (const ActionObject& o : scripts_.action.objects) {
+      at.push_back(o.at);
+      box.add(o.at);
+    }
+    if (!at.empty()) {
+      action_objects_ = UniformGrid(box.inflated(1.0), 4.0);
+      action_objects_.build_points(at);
+    }
+    for (std::uint32_t a = 0; a < scenario_agents; ++a)
+      if (actions_[a].system != action::kNone) start_action(a, 0.0);
+  }
   publish(0, 0.0);
   if (scripts_.population) {
     index_endpoints();

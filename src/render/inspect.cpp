@@ -98,6 +98,37 @@ std::string net_label(const Simulation& sim, std::uint32_t a) {
   return {};
 }
 
+// Action selection (docs/action_selection.md): the active path, each behavior of the groups on it
+// (pre- and post-inhibition value, level of interest), every internal variable, the motor system
+// and the short-term memory of winners and objects of interest.
+static void inspect_action(const Simulation& sim, std::uint32_t a, std::vector<std::string>& out) {
+  const AgentAction* x = sim.action_of(a);
+  const action::System* system = sim.action_system(a);
+  if (!x || !system) return;
+  const action::AgentState& st = x->state;
+  std::string path;
+  for (const std::uint32_t b : st.path) path += (path.empty() ? "" : "/") + system->behaviors[b].name;
+  out.push_back(format("action selection '%s': %s", system->name.c_str(), path.empty() ? "(none)" : path.c_str()));
+  std::vector<std::uint32_t> groups{0};
+  for (const std::uint32_t b : st.path)
+    if (system->behaviors[b].child != action::kNone) groups.push_back(system->behaviors[b].child);
+  for (const std::uint32_t g : groups)
+    for (const std::uint32_t b : system->groups[g].members)
+      out.push_back(format("  %s%-12s pre %6.2f  V %6.2f  LOI %.2f", st.active[b] ? "*" : " ",
+                           system->behaviors[b].name.c_str(), st.pre[b], st.post[b], st.loi[b]));
+  std::string ivs = " ";
+  for (std::size_t v = 0; v < system->variables.size(); ++v)
+    ivs += format(" %s %.2f", system->variables[v].name.c_str(), st.variables[v]);
+  out.push_back(ivs);
+  if (st.pronome.id != action::kNoObject)
+    out.push_back(format("  object of interest at (%.1f, %.1f), %.1f m", st.pronome.x, st.pronome.y, st.pronome.distance));
+  out.push_back(format("  legs %s%s", x->legs_held ? "held (standing)" : "free",
+                       x->looking ? format(", looking at (%.1f, %.1f)", x->look.x(), x->look.y()).c_str() : ""));
+  std::string recent = "  recent:";
+  for (const std::uint32_t b : st.memory.behaviors) recent += " " + system->behaviors[b].name;
+  out.push_back(recent + format("  (%zu objects)", st.memory.objects.size()));
+}
+
 std::vector<std::string> inspect_agent(const Simulation& sim, std::uint32_t a) {
   std::vector<std::string> out;
   const Snapshot& s = sim.snapshot();
@@ -132,6 +163,8 @@ std::vector<std::string> inspect_agent(const Simulation& sim, std::uint32_t a) {
       out.push_back(route);
     }
   }
+
+  inspect_action(sim, a, out);
 
   const NetTemplate& net = sim.nets()[ag.net[a]];
   const double* params = ag.params_of(a);

@@ -10,6 +10,7 @@
 #include "footfall/behavior/model_effects.hpp"
 #include "footfall/behavior/node_kinds.hpp"
 #include "footfall/world/city.hpp"
+#include "action_loader.hpp"
 #include "scripts_loader.hpp"
 #include "world_checks.hpp"
 #include "intent_checks.hpp"
@@ -47,7 +48,7 @@ class Loader {
     r_.expect_map(root, "the scenario",
                   {"name", "description", "seed", "frame_rate", "duration", "world", "city",
                    "behaviors", "patnets", "global_nets", "agents", "population", "agent_model",
-                   "view", "measurement", "stuck_after", "sources", "navigation"});
+                   "view", "measurement", "stuck_after", "sources", "navigation", "action_selection"});
     Scenario s;
     s.path = r_.file();
     s.name = root["name"] ? r_.string(root["name"], "name") : std::string("scenario");
@@ -99,6 +100,11 @@ class Loader {
     }
     if (const auto pop = root["population"]) population(pop, s, scripts);
     if (const auto src = root["sources"]) sources(src, s, scripts);
+    if (const auto as = root["action_selection"])
+    {
+      scripts.scripts().action = load_action_selection(r_, as, s.world, s.nets, scripts, s.agents, s.model);
+      if (tiled) tile_objects(scripts.scripts().action.objects, *city);
+    }
     if (const auto view = root["view"]) s.view = view_settings(r_, view);
     if (const auto m = root["measurement"]) s.measurement = measurement_spec(r_, m);
     if (const auto nav = root["navigation"]) s.config.crowd = navigation_settings(r_, nav);
@@ -420,6 +426,21 @@ class Loader {
     if (t.pitch.x() <= 0 || t.pitch.y() <= 0) r_.fail(n["pitch"], "pitch must be positive");
     if (static_cast<long>(t.nx) * t.ny > 100000) r_.fail(n, "at most 100000 intersections");
     return t;
+  }
+
+  // Action selection's objects repeat in every tile, as the world does (world/city.hpp).
+  static void tile_objects(std::vector<ActionObject>& objects, const CityTiling& t) {
+    std::vector<ActionObject> tiled;
+    for (int iy = 0; iy < t.ny; ++iy)
+      for (int ix = 0; ix < t.nx; ++ix)
+        for (ActionObject o : objects) {
+          std::string prefix("x");  // appended, not `"x" + ...`: GCC 12's -Wrestrict false alarm
+          prefix.append(std::to_string(ix)).append("y").append(std::to_string(iy)).append("_");
+          o.name = prefix + o.name;
+          o.at += Vec2(ix * t.pitch.x(), iy * t.pitch.y());
+          tiled.push_back(std::move(o));
+        }
+    objects = std::move(tiled);
   }
 
   void tile_grid(const CityTiling& t, Scenario& s) {

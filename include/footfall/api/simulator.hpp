@@ -105,6 +105,14 @@ class Simulator {
   std::vector<std::string> param_names(std::string_view agent) const;  // "node.param"
   std::vector<std::string> agent_names() const;                       // per slot
 
+  // Action selection (docs/action_selection.md), for a named agent whose behavior net runs a
+  // system; external control at Blumberg's levels. Throw ParameterError for an unknown agent,
+  // variable, behavior or kind.
+  std::string action_path(std::string_view agent) const;  // active behaviors, "browse/look"
+  void set_variable(std::string_view agent, std::string_view variable, double value);  // motivational
+  void force_branch(std::string_view agent, std::string_view behavior);  // task level; "" releases
+  void add_private_object(std::string_view agent, std::string_view kind, double x, double y);  // environmental
+
   std::uint64_t trajectory_hash() const;  // the CLI's trajectory_hash, as a number
   Summary summary() const;
 

@@ -14,7 +14,8 @@ inline constexpr std::uint64_t splitmix64(std::uint64_t x) {
 
 enum class RngStream : std::uint64_t { StartPhase = 1, Spawn = 2, Behavior = 3, Net = 4, Route = 5,
                                     Lurch = 6, Pace = 7, Monitor = 8, Look = 9,
-                                    Arrival = 10, Source = 11, Wander = 12, Dither = 13 };
+                                    Arrival = 10, Source = 11, Wander = 12, Dither = 13,
+                                    Acquaintance = 14, Motivation = 15 };
 
 inline constexpr std::uint64_t counter_hash(std::uint64_t seed, std::uint64_t agent,
                                             std::uint64_t counter, RngStream stream) {

@@ -240,6 +240,9 @@ struct TickContext {
 void start(AgentNets& nets, std::uint32_t program, std::vector<double> args,
            const TickContext& ctx);
 
+// Ends every running instance of `program` in `nets` (their `finally` actions run), as Kill does.
+void stop(AgentNets& nets, std::uint32_t program, const TickContext& ctx);
+
 // One tick of every running instance in `nets`, in start order; finished instances are removed.
 void tick(AgentNets& nets, const TickContext& ctx);
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "footfall/patnet/light_net.hpp"
+#include "footfall/pipeline/action_selection.hpp"
 #include "footfall/patnet/patnet.hpp"
 #include "footfall/pipeline/sources.hpp"
 
@@ -43,6 +44,7 @@ struct Scripts {
   std::vector<patnet::SignalTiming> timings;  // per world signal
   std::optional<PopulationSpec> population;
   std::vector<SourceSpec> sources;            // walkers entering at a given flow
+  ActionSelection action;                     // Blumberg's action selection (opt-in)
 };
 
 // The built-in route net, compiled for one behavior template: call the agent's route legs one

@@ -13,6 +13,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "footfall/action/tick.hpp"
 #include "footfall/agents/agents.hpp"
 #include "footfall/behavior/net.hpp"
 #include "footfall/behavior/walk.hpp"
@@ -191,6 +192,24 @@ class Simulation {
   // std::out_of_range naming what was not found.
   double param(std::string_view dotted) const;
   void set_param(std::string_view dotted, double value);
+  // Action selection (pipeline/action_selection.hpp; docs/action_selection.md). The agent's
+  // running state, or nullptr for an agent that runs no system or has none yet.
+  const AgentAction* action_of(std::uint32_t a) const {
+    return a < actions_.size() && actions_[a].pedestrian != 0 ? &actions_[a] : nullptr;
+  }
+  const action::System* action_system(std::uint32_t a) const;
+  // Per system: seconds in each top-level activity and switches, over everyone so far.
+  ActionTotals action_totals() const;
+  // External control (Blumberg 1996 §5.6), for agent a (std::out_of_range when it runs no system
+  // or the name is unknown): set an internal variable (motivational level); force a branch, an
+  // empty name releases it (task level); add an object only this agent perceives (environmental
+  // level); hold a behavior-net parameter every tick, e.g. an attract or avoid node bound and its
+  // sensor on a point, a potential map (motor level, meta-command).
+  void set_variable(std::uint32_t a, std::string_view name, double value);
+  void force_branch(std::uint32_t a, std::string_view behavior);
+  void add_private_object(std::uint32_t a, const ActionObject& object);
+  void hold_param(std::uint32_t a, std::uint32_t slot, double value);
+
   // The agent at the foot-strike that ends its step in progress (its next decision), for
   // behaviors that compare a candidate with the present; the viewer reads steering desires by it.
   SelfState self_state(std::uint32_t a) const;
@@ -201,6 +220,16 @@ class Simulation {
   void plan_sense(double t_next);
   // Their percepts, from the latest snapshot: P(N) for CONTROL(N + 1).
   void sense_stage();
+  // Action selection, CONTROL's first part (pipeline/action_stage.cpp).
+  void action_stage(double t);
+  // In an activity of its own choosing (not its system's `travel` behavior).
+  bool on_errand(std::uint32_t a) const;
+  void start_action(std::uint32_t a, double t);
+  void fold_action(std::uint32_t a);
+  void perceive(std::uint32_t a, const ActionSystemSpec& spec, std::vector<action::Stimulus>& seen);
+  void carry_out(std::uint32_t a, double t, const ActionSystemSpec& spec, AgentAction& x,
+                 const action::TickResult& result, std::vector<action::Command>& commands,
+                 std::vector<action::Outcome>& outcomes);
   // With `reduced_fan`, every walk node samples half its arcs and rays (realtime mode).
   // Vehicles (driving_) take one step of the simple vehicle model every frame.
   void control_stage(bool reduced_fan);
@@ -217,6 +246,9 @@ class Simulation {
   // The agent's figure takes the step just scheduled (or, with Hold, stands as it is).
   void start_figure_step(std::uint32_t a, const motion::StepRequest& request);
   void pose_figures(Snapshot& snapshot, double t);
+  // Action selection's look_at: agent a's head turned toward its gaze point, on its figure only.
+  void turn_head(std::size_t a, const motion::FigureRoot& root, motion::Lod lod,
+                 std::span<Eigen::Quaternionf> joints) const;
   void publish(std::uint64_t frame, double t);
   void measure();
   void measure_red_stays(const Snapshot& s);
@@ -313,6 +345,11 @@ class Simulation {
   std::vector<motion::SlipTracker> figure_slip_;
   std::vector<double> figure_slip_max_;
   std::vector<motion::Lod> figure_lod_;
+
+  std::vector<AgentAction> actions_;      // per agent; empty when no system runs
+  std::vector<std::uint32_t> action_due_;  // agents ticking their system this frame, ascending
+  UniformGrid action_objects_;            // the scenario's objects by position
+  ActionTotals action_totals_;            // of pedestrians who have left
 
   Metrics metrics_;
   FrameStats last_frame_;

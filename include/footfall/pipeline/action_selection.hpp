@@ -1,0 +1,110 @@
+#pragma once
+// Action selection in the simulation (Blumberg 1996; docs/action_selection.md): which system runs
+// on which behavior-net template, the objects pedestrians perceive, the external control a
+// scenario gives, and each agent's running state. CONTROL ticks it at the system's rate, in
+// parallel over agents (pipeline/action_stage.cpp); a winning behavior acts through the behavior
+// net (bind, unbind, set, aim a sensor at the object of interest) and the PaT-Nets (start, stop),
+// and its motor commands decide whether the legs walk or stand and how long and quick the steps are.
+// Strictly opt-in: a scenario without `action_selection` runs exactly as before.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "footfall/action/motor.hpp"
+#include "footfall/action/state.hpp"
+#include "footfall/action/system.hpp"
+#include "footfall/core/math.hpp"
+
+namespace footfall {
+
+// A thing pedestrians perceive: a shop window, a kiosk, a bench. `occupied` (ActionSelection::
+// kOccupied) is set for a perceiver when `capacity` others stand within `occupied_within` of it.
+struct ActionObject {
+  std::string name;
+  std::uint32_t kind = 0;  // ActionSelection::kinds
+  std::uint32_t fields = 0;
+  Vec2 at = Vec2::Zero();
+  std::uint32_t capacity = 0;  // 0: never occupied
+  double occupied_within = 0.8;
+};
+
+// An internal variable's start value per pedestrian: uniform in [lo, hi] from (seed, pedestrian,
+// variable), times 1 + weight · (p − default) / 100 for an agent-model parameter p (docs/
+// locomotion.md: rushed raises speed, fatigued lowers it), so motivations follow the attributes.
+struct Motivation {
+  std::uint32_t variable = 0;
+  double lo = 0, hi = 0;
+  int model_parameter = -1;
+  double model_default = 50, model_weight = 0;
+};
+
+struct ActionSystemSpec {
+  action::System system;
+  std::uint32_t net = 0;                    // the behavior-net template it runs on
+  std::uint32_t it_x_slot = action::kNone;  // location sensor kept on the object of interest
+  std::uint32_t travel = action::kNone;     // the top-level behavior that is going one's way
+  double range = 15;                        // metres: objects and acquaintances perceived
+  // How far perception looks for acquaintances: no farther than an RM that finds them could weigh
+  // one (the loader sets it to min(range, their largest `max`)).
+  double acquaintance_range = 15;
+  std::uint32_t walk_skill = action::kNone;  // `walk` in skills
+  double acquaintances = 0;                 // share of pairs of pedestrians who know each other
+  std::vector<Motivation> motivations;
+  std::vector<action::MotorSkill> skills = action::pedestrian_skills();
+  // The walk node's step_length, min_step, max_step and step_time slots: a walk meta-command
+  // (arg0 step-length factor, arg1 cadence factor) scales them from their values on entry.
+  std::uint32_t step_slots[4] = {action::kNone, action::kNone, action::kNone, action::kNone};
+};
+
+// External control of one scenario agent (Blumberg §5.6), applied when the run starts.
+struct ActionControl {
+  std::uint32_t agent = 0;
+  std::vector<std::pair<std::uint32_t, double>> variables;  // motivational level
+  std::uint32_t forced = action::kNone;                     // task level: a branch
+  std::vector<ActionObject> private_objects;                // environmental level
+  // A potential map (a meta-command in Blumberg's words): parameters held every tick, e.g. an
+  // attract or avoid node bound and its location sensor on a point.
+  std::vector<action::SetParam> held;
+};
+
+struct ActionSelection {
+  static constexpr std::uint32_t kOccupied = 0;  // the first field bit
+  std::vector<std::string> kinds, fields;  // shared by every system; "acquaintance" is a kind
+  std::vector<ActionObject> objects;
+  std::vector<ActionSystemSpec> systems;
+  std::vector<ActionControl> controls;
+  std::uint32_t acquaintance = 0;  // the kind other pedestrians one knows are perceived as
+  bool empty() const { return systems.empty(); }
+};
+
+// One agent's running action selection.
+struct AgentAction {
+  std::uint32_t system = action::kNone;
+  std::uint64_t pedestrian = 0;  // the id it started for: a new pedestrian in the slot starts afresh
+  double entered = 0;
+  std::uint64_t ticks = 0;       // action ticks done
+  action::AgentState state;
+  action::MotorState motor;
+  std::vector<action::SetParam> orders;  // this tick's parameter acts, re-applied after the PaT-Nets
+  std::vector<action::SetParam> held;    // external control's potential maps, kept every tick
+  double walk_base[4] = {0, 0, 0, 0};
+  bool legs_held = false;        // a stand or sit skill holds the legs: the agent stands
+  bool looking = false;          // look_at runs: the head turns to `look`
+  Vec2 look = Vec2::Zero();
+  std::uint32_t activity = action::kNone;  // the top-level winner
+  std::vector<double> activity_seconds;    // per top-level member
+  std::vector<double> recent_switches;     // activity changes in the last minute, oldest first
+  std::uint32_t most_switches_per_minute = 0;
+  std::uint64_t switches = 0;
+};
+
+// What action selection did over a run, for the summary: per system, the seconds pedestrians
+// spent in each top-level activity and the activity switches.
+struct ActionTotals {
+  std::vector<std::vector<double>> activity_seconds;  // per system, per top-level member
+  std::vector<std::uint64_t> switches;                // per system
+  std::vector<double> agent_seconds;                  // per system
+  std::uint32_t most_switches_per_minute = 0;
+};
+
+}  // namespace footfall

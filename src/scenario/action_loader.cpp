@@ -1,0 +1,487 @@
+// The scenario's `action_selection:` section: see action_loader.hpp and docs/action_selection.md.
+#include "action_loader.hpp"
+
+#include <algorithm>
+#include <initializer_list>
+#include <utility>
+
+namespace footfall {
+namespace {
+
+using action::kNone;
+
+class ActionLoader {
+ public:
+  ActionLoader(const yaml::Reader& r, const World& world, const std::vector<NetTemplate>& nets,
+               ScriptsLoader& scripts, const Agents& agents, const AgentModel& model)
+      : r_(r), world_(world), nets_(nets), scripts_(scripts), agents_(agents), model_(model) {}
+
+  ActionSelection load(const YAML::Node& n) {
+    r_.expect_map(n, "action_selection", {"kinds", "fields", "objects", "systems", "control"});
+    out_.fields = {"occupied"};
+    if (const auto f = n["fields"]) {
+      r_.expect_seq(f, "action_selection.fields");
+      for (const auto& name : f) out_.fields.push_back(r_.string(name, "action_selection.fields"));
+      if (out_.fields.size() > 32) r_.fail(f, "action_selection.fields: at most 31 fields");
+    }
+    if (const auto k = n["kinds"]) {
+      r_.expect_seq(k, "action_selection.kinds");
+      for (const auto& name : k) out_.kinds.push_back(r_.string(name, "action_selection.kinds"));
+    }
+    out_.acquaintance = kind_index("acquaintance", true);
+    if (const auto objects = n["objects"]) {
+      r_.expect_seq(objects, "action_selection.objects");
+      for (const auto& o : objects) out_.objects.push_back(object(o, "action_selection.objects"));
+    }
+    if (!n["systems"]) r_.fail(n, "action_selection has no 'systems'");
+    r_.expect_map(n["systems"], "action_selection.systems", {});
+    for (const auto& kv : n["systems"]) out_.systems.push_back(system(r_.string(kv.first, "a system's name"), kv.second));
+    if (const auto c = n["control"]) {
+      r_.expect_seq(c, "action_selection.control");
+      for (const auto& entry : c) out_.controls.push_back(control(entry));
+    }
+    return std::move(out_);
+  }
+
+ private:
+  std::uint32_t kind_index(const std::string& name, bool add) {
+    const auto it = std::find(out_.kinds.begin(), out_.kinds.end(), name);
+    if (it != out_.kinds.end()) return static_cast<std::uint32_t>(it - out_.kinds.begin());
+    if (!add) return kNone;
+    out_.kinds.push_back(name);
+    return static_cast<std::uint32_t>(out_.kinds.size() - 1);
+  }
+
+  std::uint32_t kind(const YAML::Node& n, const std::string& what) {
+    return kind_index(r_.string(n, what), true);
+  }
+
+  std::uint32_t fields(const YAML::Node& n, const std::string& what) {
+    std::uint32_t bits = 0;
+    r_.expect_seq(n, what);
+    for (const auto& f : n) {
+      const std::string name = r_.string(f, what);
+      const auto it = std::find(out_.fields.begin(), out_.fields.end(), name);
+      if (it == out_.fields.end())
+        r_.fail(f, what + ": unknown field '" + name + "'" + yaml::suggest(name, out_.fields) +
+                       " (declare it under action_selection.fields)");
+      bits |= 1u << (it - out_.fields.begin());
+    }
+    return bits;
+  }
+
+  Vec2 place(const YAML::Node& n, const std::string& what) {
+    if (n.IsScalar()) {
+      const int l = world_.find_location(n.Scalar());
+      if (l < 0) r_.fail(n, what + ": unknown location '" + n.Scalar() + "'");
+      return world_.locations[l].position;
+    }
+    return r_.vec2(n, what);
+  }
+
+  ActionObject object(const YAML::Node& n, const std::string& what) {
+    r_.expect_map(n, what, {"name", "kind", "at", "fields", "capacity", "occupied_within"});
+    for (const char* key : {"name", "kind", "at"})
+      if (!n[key]) r_.fail(n, what + ": an object needs '" + key + "'");
+    ActionObject o;
+    o.name = r_.string(n["name"], what + ".name");
+    o.kind = kind(n["kind"], what + ".kind");
+    o.at = place(n["at"], what + ".at");
+    if (n["fields"]) o.fields = fields(n["fields"], what + ".fields");
+    if (n["capacity"]) o.capacity = static_cast<std::uint32_t>(r_.integer(n["capacity"], what + ".capacity", 0, 1000));
+    if (n["occupied_within"]) o.occupied_within = r_.number(n["occupied_within"], what + ".occupied_within", 0, 100);
+    return o;
+  }
+
+  // ---- one system ---------------------------------------------------------------------------
+  ActionSystemSpec system(const std::string& name, const YAML::Node& n) {
+    const std::string what = "action_selection.systems." + name;
+    r_.expect_map(n, what, {"net", "tick", "range", "memory", "object_of_interest", "travel", "acquaintances",
+                            "variables", "releasing", "groups"});
+    for (const char* key : {"net", "groups"})
+      if (!n[key]) r_.fail(n, what + " needs '" + key + "'");
+    ActionSystemSpec spec;
+    action::System& s = spec.system;
+    s.name = name;
+    const std::string net_name = r_.string(n["net"], what + ".net");
+    const auto net_it = std::find_if(nets_.begin(), nets_.end(), [&](const NetTemplate& t) { return t.name() == net_name; });
+    if (net_it == nets_.end()) r_.fail(n["net"], what + ".net: no behavior net '" + net_name + "'");
+    spec.net = static_cast<std::uint32_t>(net_it - nets_.begin());
+    net_ = &*net_it;
+    if (n["tick"]) s.tick = r_.number(n["tick"], what + ".tick", 1e-3, 10);
+    if (n["range"]) spec.range = r_.number(n["range"], what + ".range", 0, 1e4);
+    if (n["memory"]) s.memory = static_cast<std::uint32_t>(r_.integer(n["memory"], what + ".memory", 0, 1000));
+    if (n["acquaintances"]) spec.acquaintances = r_.number(n["acquaintances"], what + ".acquaintances", 0, 1);
+    if (n["object_of_interest"]) spec.it_x_slot = sensor_slot(n["object_of_interest"], what + ".object_of_interest");
+    const NetNode& walk = net_->nodes()[net_->walk_node()];
+    const int slots[4] = {walk_p::StepLength, walk_p::MinStep, walk_p::MaxStep, walk_p::StepTime};
+    for (int k = 0; k < 4; ++k) spec.step_slots[k] = walk.param_offset + static_cast<std::uint32_t>(slots[k]);
+
+    // Names first, so that behaviors, groups and RMs may refer to each other in any order.
+    if (const auto v = n["variables"]) {
+      r_.expect_map(v, what + ".variables", {});
+      for (const auto& kv : v) s.variables.emplace_back().name = r_.string(kv.first, "a variable's name");
+    }
+    if (const auto rm = n["releasing"]) {
+      r_.expect_map(rm, what + ".releasing", {});
+      for (const auto& kv : rm) s.rms.emplace_back().name = r_.string(kv.first, "a releasing mechanism's name");
+    }
+    r_.expect_map(n["groups"], what + ".groups", {});
+    for (const auto& g : n["groups"]) {
+      s.groups.emplace_back().name = r_.string(g.first, "a group's name");
+      r_.expect_map(g.second, what + ".groups." + s.groups.back().name,
+                    {"behaviors", "gains", "max_iterations"});
+      if (!g.second["behaviors"]) r_.fail(g.second, what + ".groups." + s.groups.back().name + " needs 'behaviors'");
+      r_.expect_map(g.second["behaviors"], what + ".groups." + s.groups.back().name + ".behaviors", {});
+      for (const auto& b : g.second["behaviors"]) {
+        const std::string bname = r_.string(b.first, "a behavior's name");
+        if (s.find_behavior(bname) != kNone) r_.fail(b.first, what + ": two behaviors named '" + bname + "'");
+        s.groups.back().members.push_back(static_cast<std::uint32_t>(s.behaviors.size()));
+        s.behaviors.emplace_back().name = bname;
+      }
+    }
+    s.kinds = out_.kinds;  // grows below; copied again at the end
+    if (const auto v = n["variables"])
+      for (const auto& kv : v) variable(s, spec, kv.first.Scalar(), kv.second, what + ".variables." + kv.first.Scalar());
+    if (const auto rm = n["releasing"])
+      for (const auto& kv : rm) releasing(s, kv.first.Scalar(), kv.second, what + ".releasing." + kv.first.Scalar());
+    std::uint32_t g = 0;
+    for (const auto& gkv : n["groups"]) {
+      const std::string gwhat = what + ".groups." + gkv.first.Scalar();
+      for (const auto& b : gkv.second["behaviors"])
+        behavior(s, spec, s.find_behavior(b.first.Scalar()), b.second, gwhat + ".behaviors." + b.first.Scalar());
+      group(s, g++, gkv.second, gwhat);
+    }
+    if (n["travel"]) {
+      spec.travel = s.find_behavior(r_.string(n["travel"], what + ".travel"));
+      const auto& top = s.groups[0].members;
+      if (std::find(top.begin(), top.end(), spec.travel) == top.end())
+        r_.fail(n["travel"], what + ".travel: must name a behavior of the first (top) group");
+    }
+    s.kinds = out_.kinds;
+    s.fields = out_.fields;
+    spec.walk_skill = action::find_skill(spec.skills, "walk");
+    spec.acquaintance_range = 0;
+    for (const action::ReleasingMechanism& rm : s.rms)
+      if (!rm.it && rm.kind == out_.acquaintance) spec.acquaintance_range = std::max(spec.acquaintance_range, std::min(rm.max, spec.range));
+    if (const std::string problem = action::finish(s); !problem.empty()) r_.fail(n, what + ": " + problem);
+    return spec;
+  }
+
+  std::uint32_t sensor_slot(const YAML::Node& n, const std::string& what) {
+    const std::string node = r_.string(n, what);
+    const int i = net_->find_node(node);
+    if (i < 0 || net_->nodes()[i].kind != NodeKind::LocationSensor)
+      r_.fail(n, what + ": '" + node + "' is not a location_sensor of behavior net '" + net_->name() + "'");
+    return static_cast<std::uint32_t>(net_->find_param(node, "x"));
+  }
+
+  // One of a few words, each standing for a value; anything else is an error listing them.
+  template <class E>
+  E choice(const YAML::Node& n, const std::string& what, std::initializer_list<std::pair<const char*, E>> options) {
+    const std::string text = r_.string(n, what);
+    std::string listed;
+    for (const auto& [word, value] : options) {
+      if (text == word) return value;
+      listed += (listed.empty() ? "" : ", ") + std::string(word);
+    }
+    r_.fail(n, what + ": '" + text + "' is not one of " + listed);
+  }
+
+  std::uint32_t named(const YAML::Node& n, const std::string& what, std::uint32_t found, const char* thing) {
+    if (found == kNone) r_.fail(n, what + ": no " + thing + " '" + n.Scalar() + "'");
+    return found;
+  }
+
+  void variable(action::System& s, ActionSystemSpec& spec, const std::string& name, const YAML::Node& n,
+                const std::string& what) {
+    r_.expect_map(n, what, {"initial", "growth", "damping", "min", "max", "model"});
+    const std::uint32_t index = s.find_variable(name);
+    action::InternalVariable& v = s.variables[index];
+    if (n["growth"]) v.growth = r_.number(n["growth"], what + ".growth", -1e6, 1e6);
+    if (n["damping"]) v.damping = r_.number(n["damping"], what + ".damping", 0, 1);
+    if (n["min"]) v.min = r_.number(n["min"], what + ".min", -1e12, 1e12);
+    if (n["max"]) v.max = r_.number(n["max"], what + ".max", -1e12, 1e12);
+    if (v.min > v.max) r_.fail(n, what + ": min > max");
+    Motivation m;
+    m.variable = index;
+    if (const auto i = n["initial"]; i && i.IsSequence()) {
+      const Vec2 range = r_.vec2(i, what + ".initial");
+      m.lo = range.x(), m.hi = range.y();
+      if (m.lo > m.hi) r_.fail(i, what + ".initial: [low, high] with low ≤ high");
+    } else if (i) {
+      m.lo = m.hi = r_.number(i, what + ".initial", -1e12, 1e12);
+    }
+    v.initial = std::clamp(0.5 * (m.lo + m.hi), v.min, v.max);
+    if (const auto mm = n["model"]) {
+      r_.expect_map(mm, what + ".model", {"parameter", "weight"});
+      if (!mm["parameter"]) r_.fail(mm, what + ".model needs 'parameter'");
+      const std::string p = r_.string(mm["parameter"], what + ".model.parameter");
+      m.model_parameter = model_.find_parameter(p);
+      if (m.model_parameter < 0)
+        r_.fail(mm["parameter"], what + ".model.parameter: no agent-model parameter '" + p + "'" +
+                                     yaml::suggest(p, model_.parameters));
+      m.model_default = model_.defaults[m.model_parameter];
+      m.model_weight = mm["weight"] ? r_.number(mm["weight"], what + ".model.weight", -100, 100) : 1.0;
+    }
+    spec.motivations.push_back(m);
+  }
+
+  void modifies(const action::System& s, const YAML::Node& n, const std::string& what,
+                std::vector<action::ModifyVariable>& out) {
+    r_.expect_seq(n, what);
+    for (const auto& m : n) {
+      r_.expect_map(m, what, {"variable", "gain", "mode"});
+      if (!m["variable"] || !m["gain"]) r_.fail(m, what + ": a modify needs 'variable' and 'gain'");
+      action::ModifyVariable mv;
+      mv.variable = named(m["variable"], what + ".variable", s.find_variable(r_.string(m["variable"], what)), "internal variable");
+      mv.gain = r_.number(m["gain"], what + ".gain", -1e6, 1e6);
+      if (const auto mode = m["mode"]) {
+        mv.mode = choice<action::ModifyMode>(mode, what + ".mode", {{"multiply", action::ModifyMode::Multiply},
+                                                {"absolute", action::ModifyMode::Absolute},
+                                                {"set", action::ModifyMode::Set}});
+      }
+      out.push_back(mv);
+    }
+  }
+
+  void releasing(action::System& s, const std::string& name, const YAML::Node& n, const std::string& what) {
+    r_.expect_map(n, what, {"find", "filter", "range", "max_value", "weighting", "steepness", "temporal", "novel", "modify"});
+    action::ReleasingMechanism& rm = s.rms[s.find_rm(name)];
+    if (!n["find"]) r_.fail(n, what + " needs 'find' (a kind, or `it` for the object of interest)");
+    if (r_.string(n["find"], what + ".find") == "it") rm.it = true;
+    else rm.kind = kind(n["find"], what + ".find");
+    if (const auto f = n["filter"]) {
+      r_.expect_map(f, what + ".filter", {"any", "all", "not", "nand"});
+      if (f.size() != 1) r_.fail(f, what + ".filter: one of any, all, not, nand");
+      const std::string op = f.begin()->first.Scalar();
+      rm.logic = op == "any" ? action::FieldLogic::Any : op == "all" ? action::FieldLogic::All
+               : op == "not" ? action::FieldLogic::Not : action::FieldLogic::Nand;
+      rm.fields = fields(f.begin()->second, what + ".filter." + op);
+    }
+    if (const auto range = n["range"]) {
+      r_.expect_seq(range, what + ".range");
+      if (range.size() != 3) r_.fail(range, what + ".range: [min, optimal, max] metres");
+      rm.min = r_.number(range[0], what + ".range", 0, 1e6);
+      rm.optimal = r_.number(range[1], what + ".range", 0, 1e6);
+      rm.max = r_.number(range[2], what + ".range", 0, 1e6);
+      if (!(rm.min <= rm.optimal && rm.optimal <= rm.max)) r_.fail(range, what + ".range: min ≤ optimal ≤ max");
+    }
+    if (n["max_value"]) rm.max_value = r_.number(n["max_value"], what + ".max_value", 0, 1e9);
+    if (const auto w = n["weighting"])
+      rm.weighting = choice<action::Weighting>(w, what + ".weighting", {{"linear", action::Weighting::Linear},
+                                                     {"exponential", action::Weighting::Exponential},
+                                                     {"flat", action::Weighting::Flat}});
+    if (n["steepness"]) rm.steepness = r_.number(n["steepness"], what + ".steepness", 1e-3, 100);
+    if (const auto t = n["temporal"]) {
+      r_.expect_map(t, what + ".temporal", {"average", "sum", "latch"});
+      if (t.size() != 1) r_.fail(t, what + ".temporal: one of average, sum, latch: ticks");
+      const std::string op = t.begin()->first.Scalar();
+      rm.temporal = op == "average" ? action::Temporal::Average : op == "sum" ? action::Temporal::Sum : action::Temporal::Latch;
+      rm.window = static_cast<std::uint32_t>(r_.integer(t.begin()->second, what + ".temporal." + op, 1, 100000));
+    }
+    if (n["novel"]) rm.novel = r_.boolean(n["novel"], what + ".novel");
+    if (n["modify"]) modifies(s, n["modify"], what + ".modify", rm.modifies);
+  }
+
+  void behavior(action::System& s, ActionSystemSpec& spec, std::uint32_t index, const YAML::Node& n,
+                const std::string& what) {
+    r_.expect_map(n, what, {"variables", "releasing", "combine", "level_of_interest", "modify", "child", "action", "suggest"});
+    action::Behavior& b = s.behaviors[index];
+    if (const auto v = n["variables"]) {
+      r_.expect_seq(v, what + ".variables");
+      for (const auto& x : v) b.variables.push_back(named(x, what + ".variables", s.find_variable(r_.string(x, what)), "internal variable"));
+    }
+    if (const auto v = n["releasing"]) {
+      r_.expect_seq(v, what + ".releasing");
+      for (const auto& x : v) b.rms.push_back(named(x, what + ".releasing", s.find_rm(r_.string(x, what)), "releasing mechanism"));
+    }
+    if (const auto c = n["combine"])
+      b.combine = choice<action::Combine>(c, what + ".combine", {{"add", action::Combine::Add}, {"multiply", action::Combine::Multiply}});
+    if (const auto l = n["level_of_interest"]) {
+      const std::string lw = what + ".level_of_interest";
+      r_.expect_map(l, lw, {"mode", "decay", "recovery", "progress"});
+      b.loi.mode = !l["mode"] ? action::LoiMode::Time
+                              : choice<action::LoiMode>(l["mode"], lw + ".mode", {{"time", action::LoiMode::Time},
+                                                                 {"progress", action::LoiMode::Progress},
+                                                                 {"off", action::LoiMode::Off}});
+      if (l["decay"]) b.loi.decay = r_.number(l["decay"], lw + ".decay", 0, 1);
+      if (l["recovery"]) b.loi.recovery = r_.number(l["recovery"], lw + ".recovery", 0, 1);
+      if (l["progress"]) b.loi.progress = r_.number(l["progress"], lw + ".progress", 0, 100);
+    }
+    if (n["modify"]) modifies(s, n["modify"], what + ".modify", b.modifies);
+    if (const auto c = n["child"]) b.child = named(c, what + ".child", s.find_group(r_.string(c, what + ".child")), "behavior group");
+    if (n["action"]) acts(s, spec, n["action"], what + ".action", b.action);
+    if (n["suggest"]) acts(s, spec, n["suggest"], what + ".suggest", b.suggestion);
+  }
+
+  void group(action::System& s, std::uint32_t g, const YAML::Node& n, const std::string& what) {
+    action::Group& group = s.groups[g];
+    const std::size_t m = group.members.size();
+    group.gains.assign(m * m, action::kDefaultGain);
+    if (n["max_iterations"]) group.max_iterations = static_cast<std::uint32_t>(r_.integer(n["max_iterations"], what + ".max_iterations", 1, 10000));
+    const auto gains = n["gains"];
+    if (!gains) return;
+    // gains: {a: 3} — a's gain against every other member; {a: {b: 3}} — a's gain against b.
+    r_.expect_map(gains, what + ".gains", {});
+    auto member = [&](const YAML::Node& key) {
+      const std::uint32_t b = s.find_behavior(key.Scalar());
+      const auto it = std::find(group.members.begin(), group.members.end(), b);
+      if (it == group.members.end()) r_.fail(key, what + ".gains: '" + key.Scalar() + "' is not a behavior of this group");
+      return static_cast<std::size_t>(it - group.members.begin());
+    };
+    auto gain = [&](const YAML::Node& v, const std::string& key) {
+      const double x = r_.number(v, key, -1e9, 1e9);
+      if (!(x > 1.0)) r_.fail(v, key + ": an inhibitory gain must be > 1 (Blumberg 1996 §5.2), not " + v.Scalar());
+      return x;
+    };
+    for (const auto& kv : gains) {
+      const std::size_t from = member(kv.first);
+      const std::string key = what + ".gains." + kv.first.Scalar();
+      if (kv.second.IsMap()) {
+        for (const auto& to : kv.second) {
+          const std::size_t i = member(to.first);
+          if (i == from) r_.fail(to.first, key + ": a behavior does not inhibit itself");
+          group.gains[from * m + i] = gain(to.second, key + "." + to.first.Scalar());
+        }
+      } else {
+        const double x = gain(kv.second, key);
+        for (std::size_t i = 0; i < m; ++i)
+          if (i != from) group.gains[from * m + i] = x;
+      }
+    }
+  }
+
+  // What a behavior does: bind, unbind, set (behavior-net parameters), aim (a location sensor at
+  // the object of interest), start and stop (PaT-Nets), motor (skill commands), interest (another
+  // behavior's level of interest).
+  void acts(const action::System& s, const ActionSystemSpec& spec, const YAML::Node& n, const std::string& what,
+            std::vector<action::Act>& out) {
+    r_.expect_seq(n, what);
+    for (const auto& item : n) {
+      r_.expect_map(item, what, {"bind", "unbind", "set", "aim", "start", "stop", "motor", "interest"});
+      if (item.size() != 1) r_.fail(item, what + ": an act is a map with one key: bind, unbind, set, aim, start, stop, motor, interest");
+      const std::string verb = item.begin()->first.Scalar();
+      const YAML::Node v = item.begin()->second;
+      const std::string vw = what + "." + verb;
+      if (verb == "bind" || verb == "unbind") {
+        std::vector<YAML::Node> nodes;
+        if (v.IsSequence()) for (const auto& x : v) nodes.push_back(x);
+        else nodes.push_back(v);
+        for (const auto& x : nodes) {
+          const std::string node = r_.string(x, vw);
+          const int i = net_->find_node(node);
+          if (i < 0 || bound_param(net_->nodes()[i].kind) < 0)
+            r_.fail(x, vw + ": '" + node + "' is not a control node of behavior net '" + net_->name() + "'");
+          out.push_back(action::SetParam{net_->nodes()[i].param_offset + static_cast<std::uint32_t>(bound_param(net_->nodes()[i].kind)),
+                                         verb == "bind" ? 1.0 : 0.0});
+        }
+      } else if (verb == "set") {
+        r_.expect_map(v, vw, {});
+        for (const auto& kv : v) {
+          const std::string name = r_.string(kv.first, vw);
+          const auto dot = name.find('.');
+          const int slot = dot == std::string::npos ? -1 : net_->find_param(name.substr(0, dot), name.substr(dot + 1));
+          if (slot < 0) r_.fail(kv.first, vw + ": '" + name + "' is not node.param of behavior net '" + net_->name() + "'");
+          out.push_back(action::SetParam{static_cast<std::uint32_t>(slot), r_.number(kv.second, vw + "." + name, -1e12, 1e12)});
+        }
+      } else if (verb == "aim") {
+        out.push_back(action::AimAt{sensor_slot(v, vw)});
+      } else if (verb == "start" || verb == "stop") {
+        const std::string name = r_.string(v, vw);
+        if (!scripts_.declared(name)) r_.fail(v, vw + ": no PaT-Net '" + name + "'");
+        const std::uint32_t program = scripts_.program(name, v, static_cast<int>(spec.net));
+        const patnet::Program& p = scripts_.scripts().programs[program];
+        if (p.global) r_.fail(v, vw + ": '" + name + "' is a global net");
+        if (verb == "start")
+          for (const patnet::ParamDecl& d : p.params)
+            if (d.required) r_.fail(v, vw + ": PaT-Net '" + name + "' needs parameter '" + d.name + "'; give it a default to start it from a behavior");
+        if (verb == "start") out.push_back(action::StartNet{program});
+        else out.push_back(action::StopNet{program});
+      } else if (verb == "motor") {
+        action::MotorCommand c;
+        const YAML::Node skill = v.IsMap() ? v["skill"] : v;
+        if (v.IsMap()) r_.expect_map(v, vw, {"skill", "form", "args"});
+        if (!skill) r_.fail(v, vw + " needs 'skill'");
+        const std::string name = r_.string(skill, vw + ".skill");
+        c.skill = action::find_skill(spec.skills, name);
+        if (c.skill == kNone) {
+          std::vector<std::string> names;
+          for (const auto& k : spec.skills) names.push_back(k.name);
+          r_.fail(skill, vw + ": no motor skill '" + name + "'" + yaml::suggest(name, names));
+        }
+        if (v.IsMap() && v["form"])
+          c.form = choice<action::Form>(v["form"], vw + ".form", {{"primary", action::Form::Primary},
+                                                    {"secondary", action::Form::Secondary},
+                                                    {"meta", action::Form::Meta}});
+        if (v.IsMap() && v["args"]) {
+          const Vec2 args = r_.vec2(v["args"], vw + ".args");
+          c.arg0 = args.x(), c.arg1 = args.y();
+          if (!(c.arg0 > 0 && c.arg1 > 0)) r_.fail(v["args"], vw + ".args: factors > 0");
+        }
+        out.push_back(c);
+      } else {  // interest
+        r_.expect_map(v, vw, {"behavior", "value"});
+        if (!v["behavior"] || !v["value"]) r_.fail(v, vw + " needs 'behavior' and 'value'");
+        out.push_back(action::SetLoi{named(v["behavior"], vw + ".behavior", s.find_behavior(r_.string(v["behavior"], vw)), "behavior"),
+                                     r_.number(v["value"], vw + ".value", 0, 1)});
+      }
+    }
+  }
+
+  // ---- external control of one scenario agent -----------------------------------------------
+  ActionControl control(const YAML::Node& n) {
+    const std::string what = "action_selection.control";
+    r_.expect_map(n, what, {"agent", "set", "force", "private_objects", "hold"});
+    if (!n["agent"]) r_.fail(n, what + ": an entry needs 'agent'");
+    ActionControl c;
+    const std::string name = r_.string(n["agent"], what + ".agent");
+    const int a = agents_.find(name);
+    if (a < 0) r_.fail(n["agent"], what + ".agent: no agent '" + name + "'");
+    c.agent = static_cast<std::uint32_t>(a);
+    const auto sys = std::find_if(out_.systems.begin(), out_.systems.end(),
+                                  [&](const ActionSystemSpec& s) { return s.net == agents_.net[a]; });
+    if (sys == out_.systems.end()) r_.fail(n["agent"], what + ".agent: '" + name + "' runs no action-selection system");
+    const action::System& s = sys->system;
+    net_ = &nets_[agents_.net[a]];
+    if (const auto set = n["set"]) {
+      r_.expect_map(set, what + ".set", {});
+      for (const auto& kv : set)
+        c.variables.emplace_back(named(kv.first, what + ".set", s.find_variable(kv.first.Scalar()), "internal variable"),
+                                 r_.number(kv.second, what + ".set." + kv.first.Scalar(), -1e12, 1e12));
+    }
+    if (const auto f = n["force"]) c.forced = named(f, what + ".force", s.find_behavior(r_.string(f, what + ".force")), "behavior");
+    if (const auto p = n["private_objects"]) {
+      r_.expect_seq(p, what + ".private_objects");
+      for (const auto& o : p) c.private_objects.push_back(object(o, what + ".private_objects"));
+    }
+    if (const auto h = n["hold"]) {
+      std::vector<action::Act> held;
+      acts(s, *sys, h, what + ".hold", held);
+      for (const action::Act& act : held) {
+        if (!std::holds_alternative<action::SetParam>(act)) r_.fail(h, what + ".hold: only bind, unbind and set");
+        c.held.push_back(std::get<action::SetParam>(act));
+      }
+    }
+    return c;
+  }
+
+  const yaml::Reader& r_;
+  const World& world_;
+  const std::vector<NetTemplate>& nets_;
+  ScriptsLoader& scripts_;
+  const Agents& agents_;
+  const AgentModel& model_;
+  const NetTemplate* net_ = nullptr;
+  ActionSelection out_;
+};
+
+}  // namespace
+
+ActionSelection load_action_selection(const yaml::Reader& r, const YAML::Node& n, const World& world,
+                                      const std::vector<NetTemplate>& nets, ScriptsLoader& scripts,
+                                      const Agents& agents, const AgentModel& model) {
+  return ActionLoader(r, world, nets, scripts, agents, model).load(n);
+}
+
+}  // namespace footfall
