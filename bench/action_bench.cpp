@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "footfall/action/tick.hpp"
+#include "footfall/select/tick.hpp"
 #include "footfall/core/rng.hpp"
 #include "footfall/scenario/scenario.hpp"
 

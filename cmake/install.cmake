@@ -3,7 +3,7 @@
 # gives footfall::sim (no OpenGL), footfall::output and footfall::render (docs/api.md).
 include(CMakePackageConfigHelpers)
 
-set(footfall_targets footfall_action footfall_sim footfall_output footfall_view)
+set(footfall_targets footfall_select footfall_sim footfall_output footfall_view)
 if(FOOTFALL_RENDER)
   list(APPEND footfall_targets footfall_render)
 endif()

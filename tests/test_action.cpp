@@ -6,11 +6,11 @@
 #include <cmath>
 #include <vector>
 
-#include "footfall/action/arbitration.hpp"
-#include "footfall/action/releasing.hpp"
-#include "footfall/action/state.hpp"
-#include "footfall/action/tick.hpp"
-#include "footfall/action/variables.hpp"
+#include "footfall/select/arbitration.hpp"
+#include "footfall/select/releasing.hpp"
+#include "footfall/select/state.hpp"
+#include "footfall/select/tick.hpp"
+#include "footfall/select/variables.hpp"
 
 using namespace footfall::action;
 

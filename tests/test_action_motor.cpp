@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "footfall/action/motor.hpp"
+#include "footfall/select/motor.hpp"
 
 using namespace footfall::action;
 

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <variant>
 
-#include "footfall/action/tick.hpp"
+#include "footfall/select/tick.hpp"
 #include "footfall/core/parallel.hpp"
 #include "footfall/core/rng.hpp"
 #include "footfall/pipeline/simulation.hpp"

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "footfall/action/motor.hpp"
-#include "footfall/action/state.hpp"
-#include "footfall/action/system.hpp"
+#include "footfall/select/motor.hpp"
+#include "footfall/select/state.hpp"
+#include "footfall/select/system.hpp"
 #include "footfall/core/math.hpp"
 
 namespace footfall {

@@ -13,7 +13,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "footfall/action/tick.hpp"
+#include "footfall/select/tick.hpp"
 #include "footfall/agents/agents.hpp"
 #include "footfall/behavior/net.hpp"
 #include "footfall/behavior/walk.hpp"

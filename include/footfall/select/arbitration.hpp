@@ -15,7 +15,7 @@
 #include <span>
 #include <vector>
 
-#include "footfall/action/system.hpp"
+#include "footfall/select/system.hpp"
 
 namespace footfall::action {
 

@@ -1,5 +1,5 @@
-// Lookup and load-time checks of an action-selection system: see action/system.hpp.
-#include "footfall/action/system.hpp"
+// Lookup and load-time checks of an action-selection system: see select/system.hpp.
+#include "footfall/select/system.hpp"
 
 #include <algorithm>
 

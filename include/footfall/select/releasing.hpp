@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <span>
 
-#include "footfall/action/state.hpp"
-#include "footfall/action/system.hpp"
+#include "footfall/select/state.hpp"
+#include "footfall/select/system.hpp"
 
 namespace footfall::action {
 

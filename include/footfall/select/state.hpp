@@ -6,7 +6,7 @@
 #include <limits>
 #include <vector>
 
-#include "footfall/action/system.hpp"
+#include "footfall/select/system.hpp"
 
 namespace footfall::action {
 

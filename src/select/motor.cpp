@@ -1,5 +1,5 @@
-// The motor system (Blumberg 1996 §5.3): see action/motor.hpp.
-#include "footfall/action/motor.hpp"
+// The motor system (Blumberg 1996 §5.3): see select/motor.hpp.
+#include "footfall/select/motor.hpp"
 
 #include <algorithm>
 

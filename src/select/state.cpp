@@ -1,5 +1,5 @@
-// A fresh agent state for an action-selection system: see action/state.hpp.
-#include "footfall/action/state.hpp"
+// A fresh agent state for an action-selection system: see select/state.hpp.
+#include "footfall/select/state.hpp"
 
 namespace footfall::action {
 

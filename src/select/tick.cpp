@@ -1,11 +1,11 @@
-// One action-selection tick (Blumberg 1996 Fig. 19): see action/tick.hpp.
-#include "footfall/action/tick.hpp"
+// One action-selection tick (Blumberg 1996 Fig. 19): see select/tick.hpp.
+#include "footfall/select/tick.hpp"
 
 #include <algorithm>
 
-#include "footfall/action/arbitration.hpp"
-#include "footfall/action/releasing.hpp"
-#include "footfall/action/variables.hpp"
+#include "footfall/select/arbitration.hpp"
+#include "footfall/select/releasing.hpp"
+#include "footfall/select/variables.hpp"
 
 namespace footfall::action {
 namespace {

@@ -1,5 +1,5 @@
-// Mutual inhibition (Blumberg 1996 §5.2, Fig. 16, Table 1): see action/arbitration.hpp.
-#include "footfall/action/arbitration.hpp"
+// Mutual inhibition (Blumberg 1996 §5.2, Fig. 16, Table 1): see select/arbitration.hpp.
+#include "footfall/select/arbitration.hpp"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
 #pragma once
 // Internal variables and level of interest (Blumberg 1996 §5.1.2, Fig. 10, §5.2).
-#include "footfall/action/system.hpp"
+#include "footfall/select/system.hpp"
 
 namespace footfall::action {
 

@@ -3,7 +3,7 @@
 // behavior groups in a hierarchy, valued from releasing mechanisms (RMs, what the agent perceives)
 // and internal variables (IVs, what it wants), arbitrated by mutual inhibition inside each group
 // (§5.1–§5.2, Figs 13–16). Plain data, shared by every agent that runs the system; each agent's
-// changing values live in AgentState (action/state.hpp). No OpenGL, no YAML, no behavior nets: the
+// changing values live in AgentState (select/state.hpp). No OpenGL, no YAML, no behavior nets: the
 // simulation turns the acts a tick issues into net edits (pipeline/action_stage.cpp).
 #include <cstdint>
 #include <limits>
@@ -84,7 +84,7 @@ struct StartNet {   // start a PaT-Net program unless one is running
 struct StopNet {    // end every running instance of a PaT-Net program
   std::uint32_t program = 0;
 };
-struct MotorCommand {  // a command to a motor skill (action/motor.hpp)
+struct MotorCommand {  // a command to a motor skill (select/motor.hpp)
   std::uint32_t skill = 0;
   Form form = Form::Primary;
   double arg0 = 1, arg1 = 1;

@@ -1,5 +1,5 @@
-// Internal variables and level of interest: see action/variables.hpp.
-#include "footfall/action/variables.hpp"
+// Internal variables and level of interest: see select/variables.hpp.
+#include "footfall/select/variables.hpp"
 
 #include <algorithm>
 

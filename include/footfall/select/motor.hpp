@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-#include "footfall/action/system.hpp"
+#include "footfall/select/system.hpp"
 
 namespace footfall::action {
 

@@ -1,5 +1,5 @@
-// Releasing mechanisms: see action/releasing.hpp.
-#include "footfall/action/releasing.hpp"
+// Releasing mechanisms: see select/releasing.hpp.
+#include "footfall/select/releasing.hpp"
 
 #include <algorithm>
 #include <cmath>

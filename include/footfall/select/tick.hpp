@@ -7,7 +7,7 @@
 //     valued LOI × Combine(RMs, IVs), arbitrated by mutual inhibition; the losers' suggestions are
 //     issued, then the winner's action, and the winner's child group (if any) is traversed next
 //     (the thesis's "repeated starting at step (3)" read as step (1): a child group competes first);
-//   phase 3, the motor skills, is the caller's (action/motor.hpp) with the acts issued here.
+//   phase 3, the motor skills, is the caller's (select/motor.hpp) with the acts issued here.
 // The winner's object becomes the object of interest; a top-level winner without one clears it.
 // Only traversed groups evaluate their RMs (attention, §5.1.1); a group left has its values reset,
 // so entering it again is a cold start. Pure: the result depends only on the arguments.
@@ -15,8 +15,8 @@
 #include <span>
 #include <vector>
 
-#include "footfall/action/state.hpp"
-#include "footfall/action/system.hpp"
+#include "footfall/select/state.hpp"
+#include "footfall/select/system.hpp"
 
 namespace footfall::action {
 
