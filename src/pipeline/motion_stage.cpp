@@ -42,7 +42,9 @@ void Simulation::motion_stage() {
     const Vec2 from = agents_.plan[a].to;
     const double t0 = agents_.plan[a].t1;
     // The shoulders through the step: from as they are to the new feet's heading, turned by the
-    // step's twist; a walker boxed in keeps them as they are.
+    // step's twist; a walker boxed in keeps them as they are. Untwisted, the headings are the
+    // feet's themselves, not feet + 0 through wrap_angle: bit for bit what they were before
+    // shoulders could turn, so scenes of discs keep their trajectories.
     const double twist_before = shoulder_twist(agents_.heading_to[a], agents_.heading(a));
     const double h0 = twist_before == 0 ? agents_.heading(a) : agents_.heading_to[a];
     const double twist = d.blocked ? twist_before : d.twist;
