@@ -54,3 +54,20 @@ def test_counterflow_sources_uses_the_counterflow_walker():
     assert walker in fed and walker in filled
     assert fed.count("behavior: walker") == 2 and "agents:" not in fed
     assert "name: east" in fed and "name: west" in fed and "walking: true" in fed
+
+
+def test_narrow_counterflow_scene_has_two_groups_facing_each_other():
+    import yaml
+    import make_narrow_counterflow
+
+    scene = yaml.safe_load(make_narrow_counterflow.scenario(1.6, 8, 8))
+    agents = scene["agents"]
+    assert len(agents) == 16
+    east = [a for a in agents if a["set"]["goal.target"][0] > 0]
+    west = [a for a in agents if a["set"]["goal.target"][0] < 0]
+    assert len(east) == len(west) == 8
+    # Each group starts on its own side, behind its first row, and inside the 1.6 m corridor.
+    assert all(a["position"][0] <= -8 for a in east) and all(a["position"][0] >= 8 for a in west)
+    assert all(abs(a["position"][1]) + a["radius"] < 0.8 for a in agents)
+    walls = [s["from"][1] for s in scene["world"]["segments"]]
+    assert sorted(walls) == [-0.8, 0.8]
