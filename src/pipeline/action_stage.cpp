@@ -59,6 +59,7 @@ void Simulation::start_action(std::uint32_t a, double t) {
   for (int k = 0; k < 4; ++k) x.walk_base[k] = spec.step_slots[k] != action::kNone ? p[spec.step_slots[k]] : 0.0;
   x.orders.clear();
   x.held.clear();
+  x.beneath.clear();
   x.legs_held = x.looking = false;
   x.activity = action::kNone;
   x.activity_seconds.assign(system.groups[0].members.size(), 0.0);
@@ -150,6 +151,9 @@ void Simulation::carry_out(std::uint32_t a, double t, const ActionSystemSpec& sp
   x.orders.clear();
   commands.clear();
   auto set = [&](std::uint32_t slot, double value) {
+    if (spec.spring_back && std::none_of(x.beneath.begin(), x.beneath.end(),
+                                         [&](const action::SetParam& b) { return b.slot == slot; }))
+      x.beneath.push_back({slot, p[slot]});  // not laid over yet: p holds the nets' value
     p[slot] = value;
     x.orders.push_back({slot, value});
   };
@@ -202,6 +206,13 @@ void Simulation::carry_out(std::uint32_t a, double t, const ActionSystemSpec& sp
     for (int k = 0; k < 3; ++k) set(spec.step_slots[k], x.walk_base[k] * length);
     if (cadence > 0) set(spec.step_slots[3], x.walk_base[3] / cadence);
   }
+  if (spec.spring_back)  // what no behavior orders now springs back to the nets' value
+    std::erase_if(x.beneath, [&](const action::SetParam& b) {
+      if (std::any_of(x.orders.begin(), x.orders.end(), [&](const action::SetParam& o) { return o.slot == b.slot; }))
+        return false;
+      p[b.slot] = b.value;
+      return true;
+    });
 }
 
 void Simulation::action_stage(double t) {

@@ -97,7 +97,7 @@ class ActionLoader {
   ActionSystemSpec system(const std::string& name, const YAML::Node& n) {
     const std::string what = "action_selection.systems." + name;
     r_.expect_map(n, what, {"net", "tick", "range", "memory", "object_of_interest", "travel", "acquaintances",
-                            "variables", "releasing", "groups"});
+                            "spring_back", "variables", "releasing", "groups"});
     for (const char* key : {"net", "groups"})
       if (!n[key]) r_.fail(n, what + " needs '" + key + "'");
     ActionSystemSpec spec;
@@ -111,6 +111,7 @@ class ActionLoader {
     if (n["tick"]) s.tick = r_.number(n["tick"], what + ".tick", 1e-3, 10);
     if (n["range"]) spec.range = r_.number(n["range"], what + ".range", 0, 1e4);
     if (n["memory"]) s.memory = static_cast<std::uint32_t>(r_.integer(n["memory"], what + ".memory", 0, 1000));
+    if (n["spring_back"]) spec.spring_back = r_.boolean(n["spring_back"], what + ".spring_back");
     if (n["acquaintances"]) spec.acquaintances = r_.number(n["acquaintances"], what + ".acquaintances", 0, 1);
     if (n["object_of_interest"]) spec.it_x_slot = sensor_slot(n["object_of_interest"], what + ".object_of_interest");
     const NetNode& walk = net_->nodes()[net_->walk_node()];
