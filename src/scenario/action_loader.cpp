@@ -162,6 +162,7 @@ class ActionLoader {
     s.kinds = out_.kinds;
     s.fields = out_.fields;
     spec.walk_skill = action::find_skill(spec.skills, "walk");
+    spec.sit_skill = action::find_skill(spec.skills, "sit");
     spec.acquaintance_range = 0;
     for (const action::ReleasingMechanism& rm : s.rms)
       if (!rm.it && rm.kind == out_.acquaintance) spec.acquaintance_range = std::max(spec.acquaintance_range, std::min(rm.max, spec.range));

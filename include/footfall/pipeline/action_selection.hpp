@@ -48,6 +48,7 @@ struct ActionSystemSpec {
   // one (the loader sets it to min(range, their largest `max`)).
   double acquaintance_range = 15;
   std::uint32_t walk_skill = action::kNone;  // `walk` in skills
+  std::uint32_t sit_skill = action::kNone;   // `sit`: the figure takes the library's seated pose
   double acquaintances = 0;                 // share of pairs of pedestrians who know each other
   // Orders spring back (Blumberg §5.3's spring-loaded skills, for behavior-net parameters): a
   // parameter no behavior orders any more returns to the value the PaT-Nets gave it, and the nets
@@ -95,6 +96,7 @@ struct AgentAction {
   double walk_base[4] = {0, 0, 0, 0};
   bool legs_held = false;        // a stand or sit skill holds the legs: the agent stands
   bool looking = false;          // look_at runs: the head turns to `look`
+  bool seated = false;           // sit runs: the figure sits (motion::Move::Sit)
   Vec2 look = Vec2::Zero();
   std::uint32_t activity = action::kNone;  // the top-level winner
   std::vector<double> activity_seconds;    // per top-level member
