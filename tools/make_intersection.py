@@ -153,8 +153,10 @@ behaviors:
       avoid_poles:   {type: avoid, input: poles, k_theta: 0.5, k_d: 3, t_d: 0.3, weight: 0.5}
       facades:       {type: line_sensor, detects: [facade], fov: 1.57}
       avoid_facades: {type: avoid, input: facades, k_d: 3, t_d: 0.5}
-      # Street and crosswalks (a crossing net sets road.except to its crosswalk). t_d 0.45 m: at 0.35 a crowd at a kerb put toes on the crosswalk.
-      road:          {type: terrain_sensor, types: [street, crosswalk], range: 1.0}
+      # Street and crosswalks (a crossing net sets road.except to its crosswalk), avoided and kept
+      # off like a wall (kerb: a queue making way pushed toes over it). t_d 0.45 m: at 0.35 a crowd
+      # at a kerb put toes on the crosswalk.
+      road:          {type: terrain_sensor, types: [street, crosswalk], range: 1.0, kerb: 1}
       avoid_road:    {type: avoid, input: road, k_d: 4, t_d: 0.45, weight: 20}
       # The headway law (docs/scenario.md, walk `time_gap`): Seyfried et al. 2005's 1.06 s.
       walk:          {type: walk, inputs: [seek, face, avoid_people, make_room, avoid_poles, avoid_facades, avoid_road], arcs: 4, rays: 9, back_step: 0.3, time_gap: 1.06}

@@ -400,6 +400,14 @@ int run_command(const RunOptions& o) {
     j["realtime_reduced_frames"] = m.reduced_frames;
     j["blocked_decisions"] = m.blocked;
     j["trajectory_hash"] = hex(sim.trajectory_hash());
+    // Each failed check, to find it again in the trajectory: the first 100.
+    j["incidents"] = nlohmann::ordered_json::array();
+    for (const Incident& i : m.incidents) {
+      nlohmann::ordered_json e = {{"kind", incident_name(i.kind)}, {"time_s", i.time},
+                                  {"agent", sim.name_of(i.id)}, {"at", {i.where.x(), i.where.y()}}};
+      if (i.kind == Incident::Kind::Collision) e["with"] = i.other ? sim.name_of(i.other) : "obstacle";
+      j["incidents"].push_back(std::move(e));
+    }
     if (!measurements.spec().empty()) j["measurement"] = measurement_json(measurements);
     if (const auto reports = sim.source_reports(); !reports.empty()) {
       // What each source emitted: the flow it reached against the flow asked for, and how many

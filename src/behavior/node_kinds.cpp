@@ -34,6 +34,9 @@ constexpr ParamSpec kTerrain[] = {
     {"except", -1, -1, kBig,
      "index of a region not sensed whatever its type, -1 for none (a net sets it to the crosswalk "
      "being crossed, so the rest of the road is still avoided)"},
+    {"kerb", 0, 0, 1,
+     "1: the sensed ground is kept off like a wall, not only avoided: the walk node refuses a "
+     "footstep onto it unless a foot already stands on it"},
 };
 constexpr ParamSpec kFov[] = {
     {"radius", 10.0, 0.01, 1000, "distance within which watchers count, metres"},

@@ -263,6 +263,24 @@ std::optional<double> clear_twist(const SenseContext& ctx, const FanParams& fan,
   return std::nullopt;
 }
 
+// Ground kept off like a wall, not only avoided (terrain_sensor `kerb`, docs/scenario.md): a kerb.
+// An avoid potential is bounded where the ground begins, so a crowd that presses hard enough (a
+// queue making way at a street corner) pushed a foot a few centimetres over it. A foot already on
+// that ground frees the walker, so that it can always walk off.
+bool steps_over_kerb(const NetTemplate& net, const double* params, const World& world,
+                     const Feet& feet, const Vec2& foot) {
+  for (const NetNode& n : net.nodes()) {
+    if (n.kind != NodeKind::TerrainSensor) continue;
+    const double* p = params + n.param_offset;
+    if (p[terrain_p::Kerb] == 0.0) continue;
+    const int except = static_cast<int>(p[terrain_p::Except]);
+    if (world.on_ground(foot, n.mask, except) && !world.on_ground(feet.planted, n.mask, except) &&
+        !world.on_ground(feet.trailing, n.mask, except))
+      return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 Decision decide_step(const NetTemplate& net, const double* params, const Feet& feet, double t,
@@ -329,10 +347,11 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
     }
     if (energy == kInf && moving && n_refused < refused.size())
       refused[n_refused++] = static_cast<std::uint16_t>(k);
-    // The foot's own way is checked only for a candidate about to win: few are, and the check
-    // walks every obstacle nearby.
+    // The foot's own way and the kerbs are checked only for a candidate about to win: few are, and
+    // the checks walk every obstacle nearby and the net's sensors.
     if (energy < kInf && (best.energy == kInf || better(energy, step, best.energy, best.step)) &&
-        !foot_crosses_solid(ctx, feet.planted, step.foot)) {
+        !foot_crosses_solid(ctx, feet.planted, step.foot) &&
+        !steps_over_kerb(net, params, ctx.world, feet, step.foot)) {
       best.step = step;
       best.energy = energy;
       best.duration = duration;

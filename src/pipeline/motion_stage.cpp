@@ -74,8 +74,10 @@ void Simulation::motion_stage() {
       agents_.foot[1 - f][a] = d.step.foot;
       agents_.foot_heading[1 - f][a] = d.step.foot_heading;
       agents_.forward[a] = 1 - f;
-      if (!in_place && world_.ground_types[world_.ground_at(d.step.foot)].jaywalk)
+      if (!in_place && world_.ground_types[world_.ground_at(d.step.foot)].jaywalk) {
         ++metrics_.jaywalk_events;
+        metrics_.record({Incident::Kind::Jaywalk, t0, agents_.id[a], 0, d.step.foot});
+      }
     }
     agents_.plan[a] = {from, agents_.location(a), t0, t0 + d.duration};
     agents_.heading_from[a] = h0;
@@ -140,7 +142,10 @@ void Simulation::count_crossing(std::uint32_t a, const Vec2& foot) {
   if (polygon_contains(poly, agents_.foot[f][a]) || polygon_contains(poly, agents_.foot[1 - f][a]))
     return;
   ++metrics_.crossings;
-  if (signals_[world_.regions[r].signal].head == patnet::Head::DontWalk) ++metrics_.red_crossings;
+  if (signals_[world_.regions[r].signal].head == patnet::Head::DontWalk) {
+    ++metrics_.red_crossings;
+    metrics_.record({Incident::Kind::RedCrossing, agents_.plan[a].t1, agents_.id[a], 0, foot});
+  }
 }
 
 void Simulation::wrap(std::uint32_t a, const Vec2& shift) {

@@ -275,8 +275,13 @@ void Simulation::measure() {
   for (auto& f : found) now.insert(now.end(), f.begin(), f.end());
   std::sort(now.begin(), now.end());
   now.erase(std::unique(now.begin(), now.end()), now.end());
-  for (const std::uint64_t k : now)
-    if (!std::binary_search(overlapping_.begin(), overlapping_.end(), k)) ++metrics_.collisions;
+  for (const std::uint64_t k : now) {
+    if (std::binary_search(overlapping_.begin(), overlapping_.end(), k)) continue;
+    ++metrics_.collisions;
+    const auto a = static_cast<std::uint32_t>(k >> 32), b = static_cast<std::uint32_t>(k);
+    const std::uint64_t other = (b & 0x80000000u) ? 0 : s.id[b];
+    metrics_.record({Incident::Kind::Collision, s.time, s.id[a], other, s.location[a]});
+  }
   overlapping_ = std::move(now);
   if (!signals_.empty()) measure_red_stays(s);
 
@@ -297,11 +302,23 @@ void Simulation::measure_red_stays(const Snapshot& s) {
     }
   });
   std::uint32_t longest = 0;
-  for (const std::uint32_t frames : red_stay_) {
-    longest = std::max(longest, frames);
-    if (frames == limit) ++metrics_.red_stays_over_5s;
+  for (std::size_t a = 0; a != red_stay_.size(); ++a) {
+    longest = std::max(longest, red_stay_[a]);
+    if (red_stay_[a] != limit) continue;
+    ++metrics_.red_stays_over_5s;
+    metrics_.record({Incident::Kind::RedStay, s.time, s.id[a], 0, s.location[a]});
   }
   metrics_.red_stay_max = std::max(metrics_.red_stay_max, longest * config_.dt);
+}
+
+const char* incident_name(Incident::Kind k) {
+  switch (k) {
+    case Incident::Kind::Collision: return "collision";
+    case Incident::Kind::Jaywalk: return "jaywalk";
+    case Incident::Kind::RedCrossing: return "red_crossing";
+    case Incident::Kind::RedStay: return "red_stay_over_5s";
+  }
+  return "?";
 }
 
 void hash_snapshot(Fnv1a& h, const Snapshot& s) {

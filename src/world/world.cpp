@@ -74,8 +74,7 @@ int World::ground_at(const Vec2& p) const {
 
 std::optional<Vec2> World::nearest_ground(const Vec2& p, std::uint64_t type_mask, double range,
                                           int except_region) const {
-  if (type_mask & (1ull << ground_at(p)) && (except_region < 0 || region_at(p) != except_region))
-    return p;
+  if (on_ground(p, type_mask, except_region)) return p;
   std::optional<Vec2> best;
   double best_d = range;
   region_grid_.for_each_in(Aabb{p, p}.inflated(range), [&](std::uint32_t r) {

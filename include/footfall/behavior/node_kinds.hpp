@@ -51,7 +51,7 @@ namespace object_p { enum : int { Agent, Obstacle }; }
 namespace location_p { enum : int { X, Y, Navigate }; }
 namespace proximity_p { enum : int { Radius, Fov }; }
 namespace line_p { enum : int { Segment, Fov }; }
-namespace terrain_p { enum : int { Range, Except }; }
+namespace terrain_p { enum : int { Range, Except, Kerb }; }
 namespace fov_p { enum : int { Radius, Fov }; }
 namespace attract_p { enum : int { KTheta, KD, TTheta, TD, Weight, Power, Bound }; }
 namespace avoid_p { enum : int { KTheta, KD, TD, Weight, Power, Bound, KeepRight }; }

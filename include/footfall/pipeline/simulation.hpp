@@ -93,7 +93,21 @@ struct GoalProgress {
   Vec2 anchor{kInf, kInf};  // where the agent stood when it last moved stuck_range
 };
 
+// One failure of the checks a run is judged by, for finding it again: who, when, where. The summary
+// lists the first Metrics::kIncidentsKept of them.
+struct Incident {
+  enum class Kind : std::uint8_t { Collision, Jaywalk, RedCrossing, RedStay };
+  Kind kind;
+  double time;       // seconds
+  std::uint64_t id;  // the pedestrian (Snapshot::id)
+  std::uint64_t other = 0;  // a collision's other pedestrian; 0 for an obstacle or none
+  Vec2 where;        // the foot placed (jaywalk, red crossing) or the body (collision, red stay)
+};
+
+const char* incident_name(Incident::Kind k);
+
 struct Metrics {
+  static constexpr std::size_t kIncidentsKept = 100;
   std::uint64_t collisions = 0;      // pairs (agent–agent or agent–obstacle) that began to overlap
   std::uint64_t jaywalk_events = 0;  // footsteps on jaywalk ground (street outside crosswalks)
   std::uint64_t red_crossings = 0;   // entering a crosswalk while its head shows DON'T WALK
@@ -111,6 +125,10 @@ struct Metrics {
   std::uint64_t blocked = 0;         // decisions where every candidate collided
   double foot_slip_max = 0;          // metres: largest slide of a foot on the ground (MOTION)
   std::uint64_t reduced_frames = 0;  // realtime mode: frames whose walk nodes sampled a smaller fan
+  std::vector<Incident> incidents;   // the first kIncidentsKept, in the order they happened
+  void record(const Incident& i) {
+    if (incidents.size() < kIncidentsKept) incidents.push_back(i);
+  }
 };
 
 // Where pedestrians were placed this frame, before any snapshot's grid holds them: bucketed by

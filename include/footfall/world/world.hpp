@@ -83,6 +83,10 @@ class World {
   int ground_at(const Vec2& p) const;  // ground type index of the topmost region containing p
   int region_at(const Vec2& p) const;  // the topmost region containing p, -1 for none
   double navigability_at(const Vec2& p) const { return ground_types[ground_at(p)].navigability; }
+  // Is p on ground of a type in `type_mask`, outside region `except_region` (when >= 0)?
+  bool on_ground(const Vec2& p, std::uint64_t type_mask, int except_region = -1) const {
+    return (type_mask & (1ull << ground_at(p))) && (except_region < 0 || region_at(p) != except_region);
+  }
 
   // Nearest point within `range` of p lying on ground of a type in `type_mask` (bit per type);
   // p itself when p is on such ground. Overlays are respected only at p itself: the distance is to
