@@ -302,11 +302,17 @@ class ActionLoader {
       b.combine = choice<action::Combine>(c, what + ".combine", {{"add", action::Combine::Add}, {"multiply", action::Combine::Multiply}});
     if (const auto l = n["level_of_interest"]) {
       const std::string lw = what + ".level_of_interest";
-      r_.expect_map(l, lw, {"mode", "decay", "recovery", "progress"});
+      r_.expect_map(l, lw, {"mode", "decay", "recovery", "progress", "hold", "fade"});
       b.loi.mode = !l["mode"] ? action::LoiMode::Time
                               : choice<action::LoiMode>(l["mode"], lw + ".mode", {{"time", action::LoiMode::Time},
                                                                  {"progress", action::LoiMode::Progress},
+                                                                 {"course", action::LoiMode::Course},
                                                                  {"off", action::LoiMode::Off}});
+      if (b.loi.mode != action::LoiMode::Course)
+        for (const char* key : {"hold", "fade"})
+          if (l[key]) r_.fail(l[key], lw + "." + key + ": only for mode course");
+      if (l["hold"]) b.loi.hold = r_.number(l["hold"], lw + ".hold", 0, 1e9);
+      if (l["fade"]) b.loi.fade = r_.number(l["fade"], lw + ".fade", 1, 1e9);
       if (l["decay"]) b.loi.decay = r_.number(l["decay"], lw + ".decay", 0, 1);
       if (l["recovery"]) b.loi.recovery = r_.number(l["recovery"], lw + ".recovery", 0, 1);
       if (l["progress"]) b.loi.progress = r_.number(l["progress"], lw + ".progress", 0, 100);
