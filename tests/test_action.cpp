@@ -279,6 +279,39 @@ TEST_CASE("action: time sharing 2 : 1 : 0.5 with level of interest, only the fir
   }
 }
 
+TEST_CASE("action: a time-course level of interest holds for the expected time to reward, then falls linearly (D-LOI-06)") {
+  System s;
+  const auto dig = behavior(s, "dig", {constant(s, "want", 1)});
+  const auto idle = behavior(s, "idle", {constant(s, "rest", 0.2)});
+  s.behaviors[dig].loi = {LoiMode::Course, 0, 0.01, 0.05, 10, 20};  // hold 10 ticks, fade over 20
+  s.groups.push_back({"top", {dig, idle}, {}, 32});
+  REQUIRE(finish(s).empty());
+  AgentState st = initial_state(s);
+  TickResult r;
+  TickScratch scratch;
+  for (int k = 1; k <= 29; ++k) {
+    tick(s, st, {}, r, scratch);
+    CAPTURE(k);
+    // Active from tick 1; its run reaches the hold of 10 at tick 11, then falls 1/20 a tick.
+    CHECK(st.loi[dig] == doctest::Approx(k <= 11 ? 1.0 : 1.0 - (k - 11) / 20.0).epsilon(1e-12));
+    CHECK(leaf(st) == dig);
+  }
+  tick(s, st, {}, r, scratch);  // 0.05 · 1 against 0.2 with gain 2: idle wins
+  CHECK(leaf(st) == idle);
+  // Inactive, it recovers at its rate until it wins again, and then holds there for 10 ticks.
+  int k = 0;
+  while (leaf(st) != dig && k++ < 1000) tick(s, st, {}, r, scratch);
+  REQUIRE(leaf(st) == dig);
+  const double resumed = st.loi[dig];
+  CHECK(resumed > 0.4);  // it wins once 1 · LOI exceeds 2 · 0.2
+  for (int h = 0; h < 10; ++h) {
+    tick(s, st, {}, r, scratch);
+    CHECK(st.loi[dig] == resumed);
+  }
+  tick(s, st, {}, r, scratch);
+  CHECK(st.loi[dig] == doctest::Approx(resumed - 0.05));
+}
+
 TEST_CASE("action: progress-based level of interest falls without progress, recovers with it (D-LOI-03)") {
   System s;
   s.kinds = {"goal"};

@@ -244,3 +244,31 @@ TEST_CASE("action selection: a pedestrian looking at a window turns its head, at
     }
   }
 }
+
+TEST_CASE("action selection: an RM's kind and maxValue changed at run time change the next tick's values (D-EXT-02)") {
+  // A bench (not a window) ahead: the window-seeking RM finds nothing until it is retargeted.
+  std::string text = kWindow;
+  const std::string window = "    - {name: window, kind: shop_window, at: [8, 2]}\n";
+  text.replace(text.find(window), window.size(), window + "    - {name: bench, kind: bench, at: [6, -2]}\n");
+  Simulation sim = make_sim(parse_scenario(text, "window.yaml"));
+  sim.set_variable(0, "curiosity", 3.0);
+  for (int f = 0; f < 3; ++f) sim.step();  // at least one tick of 1/20 s
+  const AgentAction* x = sim.action_of(0);
+  REQUIRE(x != nullptr);
+  REQUIRE(activity(sim, 0) == "browse");  // the window draws it
+  // maxValue 0: the RM releases nothing any more, and walking on wins at once.
+  sim.set_releasing("s", "see_window", std::nullopt, 0.0);
+  for (int f = 0; f < 3; ++f) sim.step();  // at least one tick of 1/20 s
+  CHECK(activity(sim, 0) == "walk_on");
+  // Retargeted at benches (maxValue back to 4): the bench becomes the object of interest.
+  sim.set_releasing("s", "see_window", "bench", 4.0);
+  for (int f = 0; f < 3; ++f) sim.step();  // at least one tick of 1/20 s
+  CHECK(activity(sim, 0) == "browse");
+  CHECK(x->state.pronome.x == doctest::Approx(6));
+  CHECK(x->state.pronome.y == doctest::Approx(-2));
+  CHECK_THROWS_WITH_AS(sim.set_releasing("s", "see_window", "kiosk"), doctest::Contains("no kind of object 'kiosk'"),
+                       std::out_of_range);
+  CHECK_THROWS_WITH_AS(sim.set_releasing("s", "see_wndow", std::nullopt, 1.0),
+                       doctest::Contains("no releasing mechanism 'see_wndow'"), std::out_of_range);
+  CHECK_THROWS_AS(sim.set_releasing("s", "see_window", std::nullopt, -1.0), std::invalid_argument);
+}

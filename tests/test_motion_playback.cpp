@@ -3,6 +3,7 @@
 // mismatch between the recorded and the scheduled step, and every level of detail agrees.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "footfall/behavior/node_kinds.hpp"
@@ -157,6 +158,8 @@ TEST_CASE("clips: every clip ends in the posture every clip from its end posture
       for (std::size_t b = 0; b < lib->clips.size(); ++b) {
         if (!(lib->graph.end_of(static_cast<std::uint16_t>(a)) == lib->graph.start_of(static_cast<std::uint16_t>(b)))) continue;
         if (lib->clips[a].info.kind == ClipKind::Turn) continue;  // ends with the feet turned apart
+        // The seated pose lies beside the graph: taken and left without a transition.
+        if (lib->clips[a].info.kind == ClipKind::Sit || lib->clips[b].info.kind == ClipKind::Sit) continue;
         const ClipFrames& fa = lib->clips[a].lods[static_cast<std::size_t>(l)];
         const ClipFrames& fb = lib->clips[b].lods[static_cast<std::size_t>(l)];
         const std::size_t last = lib->clips[a].info.frames - 1;
@@ -367,4 +370,39 @@ TEST_CASE("gait: the recorded medium step has the hip, knee and ankle curves of 
   double toe_off = 0;
   for (const FootSample& f : c.feet[1]) toe_off = std::max(toe_off, -static_cast<double>((f.rotation * Eigen::Vector3f::UnitX()).z()));
   CHECK(toe_off > std::sin(30 * kDeg));  // swing foot plantarflexed at push-off
+}
+
+TEST_CASE("clips: the seated pose (footfall_author) has level thighs, knees bent about 90° and the pelvis a seat's height up, at every level") {
+  const auto lib = test::motion_library();
+  for (int forward = 0; forward < 2; ++forward) {
+    const std::uint16_t sit = lib->graph.sit(forward), stand = lib->graph.stand(forward);
+    REQUIRE(sit != PostureGraph::kNoClip);
+    CHECK(lib->clips[sit].info.kind == ClipKind::Sit);
+    for (int l = 0; l < kLodCount; ++l) {
+      CAPTURE(forward);
+      CAPTURE(l);
+      const Skeleton& sk = lib->skeletons[static_cast<std::size_t>(l)];
+      const ClipFrames& seated = lib->clips[sit].lods[static_cast<std::size_t>(l)];
+      const ClipFrames& standing = lib->clips[stand].lods[static_cast<std::size_t>(l)];
+      std::vector<Rigid> m(sk.size());
+      model_transforms(sk, seated.pelvis[0], std::span(seated.rotations).subspan(0, sk.size()), m);
+      for (int side = 0; side < 2; ++side) {
+        const LegJoints& leg = sk.legs[static_cast<std::size_t>(side)];
+        const Eigen::Vector3f hip = m[static_cast<std::size_t>(leg.hip)].translation;
+        const Eigen::Vector3f knee = m[static_cast<std::size_t>(leg.knee)].translation;
+        const Eigen::Vector3f ankle = m[static_cast<std::size_t>(leg.ankle)].translation;
+        const Eigen::Vector3f thigh = (knee - hip).normalized(), shank = (ankle - knee).normalized();
+        const double hip_flexion = std::acos(std::clamp(-thigh.z(), -1.0f, 1.0f)) * 180 / kPi;
+        const double knee_flexion = std::acos(std::clamp(thigh.dot(shank), -1.0f, 1.0f)) * 180 / kPi;
+        CHECK(hip_flexion == doctest::Approx(90).epsilon(0.12));   // thigh level, forward
+        CHECK(knee_flexion == doctest::Approx(90).epsilon(0.12));  // shank upright
+        CHECK(thigh.x() > 0.9f);                                   // the knee ahead of the hip
+        CHECK(std::abs(ankle.x()) < 0.05f);                        // the feet where they stand
+      }
+      // The pelvis at a seat's height, well below standing; nothing moves through the clip.
+      CHECK(seated.pelvis[0].z() < standing.pelvis[0].z() - 0.3f);
+      CHECK(seated.pelvis[0].z() > 0.4f);
+      CHECK(seated.pelvis.back() == seated.pelvis.front());
+    }
+  }
 }

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Writes the signalised intersection scenarios (Granieri et al. 1995 §3, Figs 4-5):
 
-  data/scenarios/intersection.yaml  the default scenario: 200 pedestrians on routes
+  data/scenarios/intersection.yaml  the default scenario: 200 pedestrians on routes, and its
+                                    variant `activities` (shop windows, a kiosk, benches,
+                                    acquaintances; Blumberg 1996), off unless chosen
   data/scenarios/north_net.yaml     the paper's north-net pedestrian alone
 
 One tile: two 12 m roads crossing at the origin, 6 m sidewalks, zebra crosswalks 5 m wide set back
@@ -259,6 +261,168 @@ NORTH_AGENT = """\
 """
 
 
+# Shop windows on the building fronts (metres from the junction along each face, clear of the door
+# at 30), one kiosk and a bench per quadrant near the kerb: the `activities` variant's objects.
+WINDOWS = (20.0, 40.0)
+WINDOW_IN = 0.4     # a window's point: 0.4 m in front of the facade
+KIOSK = (-7.5, -40.0)
+BENCH = {"ne": (7.2, 30.0), "nw": (-30.0, 7.2), "se": (30.0, -7.2), "sw": (-7.2, -30.0)}
+
+
+def activities_yaml():
+    """The `activities` variant (Blumberg 1996; docs/action_selection.md): pedestrians with
+    motivations who stop at shop windows, queue at the kiosk, sit on benches and greet people they
+    know, on the intersection's routes. Off by default: `footfall run intersection.yaml --variant
+    activities` merges it over the file."""
+    obj = []
+    for q, (sx, sy) in QUADS.items():
+        for k, d in enumerate(WINDOWS):
+            obj.append((f"{q}_window_x{k}", "shop_window", (sx * (FACE - WINDOW_IN), sy * d), "capacity: 3, occupied_within: 2.0"))
+            obj.append((f"{q}_window_y{k}", "shop_window", (sx * d, sy * (FACE - WINDOW_IN)), "capacity: 3, occupied_within: 2.0"))
+    obj.append(("kiosk", "kiosk", KIOSK, "capacity: 1, occupied_within: 1.0"))
+    for q, p in BENCH.items():
+        obj.append((f"{q}_bench", "bench", p, "capacity: 2, occupied_within: 0.9"))
+    # The crosswalks' centres: near one, going one's way outweighs every activity (below).
+    c = 0.5 * (CW0 + CW1)
+    for name, p in {"east_cw": (c, 0), "west_cw": (-c, 0), "north_cw": (0, c), "south_cw": (0, -c)}.items():
+        obj.append((f"{name}_centre", "crosswalk", p, ""))
+    objects = "\n".join(f"        - {{name: {n}, kind: {k}, at: {pt(p)}{', ' + extra if extra else ''}}}"
+                        for n, k, p, extra in obj)
+    return ACTIVITIES.replace("OBJECTS", objects)
+
+
+ACTIVITIES = """\
+variants:
+  # Pedestrians who want things (Blumberg 1996, "Old Tricks, New Dogs"; docs/action_selection.md),
+  # off by default: `footfall run data/scenarios/intersection.yaml --variant activities`. On their
+  # routes they may stop at a shop window, queue at the kiosk, sit on a bench or greet someone they
+  # know, and walk on when the drive is spent or its level of interest runs out. Motivations (hurry,
+  # curiosity, hunger, fatigue, sociability) are drawn per pedestrian and follow the agent model:
+  # rushed raises speed and so hurry, fatigued lowers it and so raises fatigue, curious raises
+  # condition and so curiosity, and probability (lowered by rushed, raised by curious) sociability.
+  activities:
+    population:
+      attributes:          # each pedestrian draws one mix by its share; the rest walk as before
+        - {share: 0.2, rushed: 70}
+        - {share: 0.15, fatigued: 60}
+        - {share: 0.2, curious: 70}
+    action_selection:
+      objects:
+OBJECTS
+      systems:
+        shopper:
+          net: pedestrian
+          tick: 0.05               # Blumberg's 1/20 s
+          range: 15                # metres: what a pedestrian notices
+          # The route nets own the goal sensor; an activity aims it at its object, and once no
+          # behavior orders it the sensor springs back to where the nets keep it.
+          object_of_interest: goal
+          spring_back: true
+          travel: walk_on
+          acquaintances: 0.03      # share of pairs of pedestrians who know each other
+          variables:
+            # The wish to get on: 0.6 at rest; an activity raises it (below), and it sinks back
+            # over some 25 s of walking on, so that one activity is seldom followed at once by
+            # the next.
+            going:       {initial: 0.6, growth: 0.0012, damping: 0.002, max: 3}
+            hurry:       {initial: [0.1, 0.9], max: 5, model: {parameter: speed, weight: 2}}
+            curiosity:   {initial: [0.5, 2.0], growth: 0.0004, damping: 0.0002, max: 4, model: {parameter: condition, weight: 1.5}}
+            hunger:      {initial: [0.0, 2.0], growth: 0.0002, damping: 0.0001, max: 4}
+            fatigue:     {initial: [0.0, 1.5], growth: 0.0003, damping: 0.0001, max: 4, model: {parameter: speed, weight: -2}}
+            sociability: {initial: [0.5, 2.0], growth: 0.0002, damping: 0.0001, max: 4, model: {parameter: probability, weight: 1}}
+            easy:        {initial: 1.0}
+          releasing:
+            # Near a crosswalk (waiting at its kerb, crossing) going one's way outweighs anything:
+            # nobody stops on a crosswalk to greet a friend or leaves a kerb's queue for a window.
+            # Held 5 s after the zone is left, so that whatever was seen meanwhile is no longer
+            # latched or novel: otherwise a friend across the zone's edge drew one in and out of it.
+            crossing:    {find: crosswalk, range: [0, 0, 10], max_value: 100, weighting: flat, temporal: {latch: 100}}
+            # What draws a pedestrian off its way, each held 3 s after it was last seen (a latch).
+            see_window:  {find: shop_window, range: [0, 0, 12], max_value: 4, novel: true, temporal: {latch: 60}, filter: {not: [occupied]}}
+            see_kiosk:   {find: kiosk, range: [0, 0, 15], max_value: 4, novel: true, temporal: {latch: 60}}
+            see_bench:   {find: bench, range: [0, 0, 15], max_value: 4, novel: true, temporal: {latch: 60}, filter: {not: [occupied]}}
+            see_friend:  {find: acquaintance, range: [0, 0, 10], max_value: 4, novel: true, temporal: {latch: 60}}
+            # Consummatory RMs fire within reach of the object of interest; appetitive ones fade there.
+            at_window:   {find: it, range: [0, 0, 2.0], max_value: 10, weighting: flat}
+            to_window:   {find: it, range: [1.5, 3, 15], max_value: 5}
+            at_counter:  {find: it, range: [0, 0, 1.6], max_value: 10, weighting: flat, filter: {not: [occupied]}}
+            in_line:     {find: it, range: [0, 2, 4.5], max_value: 8, weighting: flat, filter: {all: [occupied]}}
+            to_kiosk:    {find: it, range: [1.2, 4, 15], max_value: 5}
+            on_bench:    {find: it, range: [0, 0, 1.0], max_value: 10, weighting: flat}
+            to_bench:    {find: it, range: [0.6, 3, 15], max_value: 5}
+            with_friend: {find: it, range: [0, 0, 1.8], max_value: 10, weighting: flat}
+            to_friend:   {find: it, range: [1.2, 3, 12], max_value: 5}
+          groups:
+            top:
+              gains: {walk_on: 2.5, browse: 3, snack: 3, rest: 3, greet: 3}
+              behaviors:
+                walk_on: {variables: [going, hurry], releasing: [crossing], child: gait, action: [{motor: walk}]}
+                browse:
+                  variables: [curiosity]
+                  releasing: [see_window]
+                  combine: multiply
+                  modify: [{variable: going, gain: 0.0006, mode: absolute}]
+                  level_of_interest: {mode: time, decay: 0.0015, recovery: 0.0005}
+                  child: window
+                  action: [{aim: goal}]
+                snack:
+                  variables: [hunger]
+                  releasing: [see_kiosk]
+                  combine: multiply
+                  modify: [{variable: going, gain: 0.0006, mode: absolute}]
+                  level_of_interest: {mode: time, decay: 0.0008, recovery: 0.0003}
+                  child: kiosk
+                  action: [{aim: goal}]
+                rest:
+                  variables: [fatigue]
+                  releasing: [see_bench]
+                  combine: multiply
+                  modify: [{variable: going, gain: 0.0006, mode: absolute}]
+                  level_of_interest: {mode: time, decay: 0.001, recovery: 0.0003}
+                  child: bench
+                  action: [{aim: goal}]
+                greet:
+                  variables: [sociability]
+                  releasing: [see_friend]
+                  combine: multiply
+                  modify: [{variable: going, gain: 0.0006, mode: absolute}]
+                  level_of_interest: {mode: time, decay: 0.002, recovery: 0.0003}
+                  child: friend
+                  action: [{aim: goal}]
+            # How to walk on (Blumberg's Choose-Gait, as meta-commands): hurry lengthens and
+            # quickens the steps, fatigue shortens and slows them.
+            gait:
+              behaviors:
+                hurried: {variables: [hurry], action: [{motor: {skill: walk, form: meta, args: [1.12, 1.08]}}]}
+                tired:   {variables: [fatigue], action: [{motor: {skill: walk, form: meta, args: [0.88, 0.9]}}]}
+                easy:    {variables: [easy]}
+            # Going to an object: seek, face and the courtesy of a walker at full weight (a leg that
+            # makes no progress toward its own target presses on: not here), making room for anyone
+            # close as those waiting at a kerb do; the leg's own values spring back afterwards.
+            window:
+              behaviors:
+                look:      {releasing: [at_window], modify: [{variable: curiosity, gain: -0.0004}],
+                            action: [{motor: stand}, {motor: look_at}]}
+                to_window: {releasing: [to_window], action: [{set: {seek.weight: 1, face.weight: 1, avoid_people.weight: 1, avoid_people.conflicts_only: 0, avoid_poles.weight: 0.5}}, {bind: make_room}, {motor: walk}, {motor: {skill: look_at, form: secondary}}]}
+            kiosk:
+              behaviors:
+                buy:       {releasing: [at_counter], modify: [{variable: hunger, gain: -0.0004}],
+                            action: [{motor: stand}, {motor: look_at}]}
+                queue:     {releasing: [in_line], action: [{motor: stand}, {motor: look_at}]}
+                to_kiosk:  {releasing: [to_kiosk], action: [{set: {seek.weight: 1, face.weight: 1, avoid_people.weight: 1, avoid_people.conflicts_only: 0, avoid_poles.weight: 0.5}}, {bind: make_room}, {motor: walk}]}
+            bench:
+              behaviors:
+                sit:       {releasing: [on_bench], modify: [{variable: fatigue, gain: -0.0003}],
+                            action: [{motor: sit}, {motor: {skill: look_at, form: secondary}}]}
+                to_bench:  {releasing: [to_bench], action: [{set: {seek.weight: 1, face.weight: 1, avoid_people.weight: 1, avoid_people.conflicts_only: 0, avoid_poles.weight: 0.5}}, {bind: make_room}, {motor: walk}]}
+            friend:
+              behaviors:
+                chat:      {releasing: [with_friend], modify: [{variable: sociability, gain: -0.0003}],
+                            action: [{motor: stand}, {motor: look_at}]}
+                join:      {releasing: [to_friend], action: [{set: {seek.weight: 1, face.weight: 1, avoid_people.weight: 1, avoid_people.conflicts_only: 0, avoid_poles.weight: 0.5}}, {bind: make_room}, {motor: walk}, {motor: {skill: look_at, form: secondary}}]}
+"""
+
+
 def write(path, text):
     path.write_text(text)
     print(f"wrote {path}")
@@ -290,7 +454,7 @@ population:
   pace: [0.9, 1.1]
   max_trip: 150        # metres, origin to destination: in a city, trips stay local
 city: {nx: 1, ny: 1, pitch: [100, 100]}   # one 100 m tile
-""")
+""" + activities_yaml())
     write(out / "north_net.yaml", head + """\
 # The paper's north-net pedestrian (Granieri et al. 1995 Fig. 4) alone at the intersection.
 name: north_net

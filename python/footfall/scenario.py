@@ -17,11 +17,15 @@ def motion_dir():
     return os.path.join(_paths.DATA_DIR, "motion")
 
 
-def load(path, *, seed=None, population=None, city=(0, 0), figures=False):
+def load(path, *, seed=None, population=None, city=(0, 0), figures=False, variants=()):
     """A Simulation of the scenario file. Raises ScenarioError ("file:line:col: message").
-    population: pedestrians per intersection; city=(nx, ny): tile a `city:` scenario that often."""
+    population: pedestrians per intersection; city=(nx, ny): tile a `city:` scenario that often;
+    variants: names of the file's `variants:` merged over it, in order (docs/scenario.md); one
+    name alone may be given as a string."""
+    if isinstance(variants, str):
+        variants = [variants]
     return Simulation.load(os.fspath(path), seed=seed, population=population, city=tuple(city),
-                           motion_dir=motion_dir() if figures else "")
+                           motion_dir=motion_dir() if figures else "", variants=list(variants))
 
 
 def from_dict(scenario, *, name="<dict>", seed=None, population=None, figures=False):

@@ -37,8 +37,10 @@ struct Simulation {
 };
 
 api::Options options(std::optional<std::uint64_t> seed, std::optional<std::uint32_t> population,
-                     const std::string& motion_dir, std::pair<int, int> city = {0, 0}) {
+                     const std::string& motion_dir, std::pair<int, int> city = {0, 0},
+                     std::vector<std::string> variants = {}) {
   api::Options o;
+  o.variants = std::move(variants);
   o.seed = seed;
   o.population = population;
   o.city_nx = city.first, o.city_ny = city.second;
@@ -74,11 +76,13 @@ void bind_simulation(py::module_& m) {
       .def_static(
           "load",
           [](const std::string& path, std::optional<std::uint64_t> seed, std::optional<std::uint32_t> population,
-             const std::string& motion_dir, std::pair<int, int> city) {
-            return Simulation{api::Simulator::load(path, options(seed, population, motion_dir, city)), {}};
+             const std::string& motion_dir, std::pair<int, int> city, std::vector<std::string> variants) {
+            return Simulation{
+                api::Simulator::load(path, options(seed, population, motion_dir, city, std::move(variants))), {}};
           },
           py::arg("path"), py::kw_only(), py::arg("seed") = py::none(), py::arg("population") = py::none(),
-          py::arg("motion_dir") = "", py::arg("city") = std::pair<int, int>{0, 0})
+          py::arg("motion_dir") = "", py::arg("city") = std::pair<int, int>{0, 0},
+          py::arg("variants") = std::vector<std::string>{})
       .def_static(
           "parse",
           [](const std::string& text, const std::string& name, std::optional<std::uint64_t> seed,

@@ -21,6 +21,7 @@ ScenarioOverrides overrides_of(const Options& o) {
   ScenarioOverrides v;
   v.population = o.population;
   v.city_nx = o.city_nx, v.city_ny = o.city_ny;
+  v.variants = o.variants;
   return v;
 }
 

@@ -116,7 +116,7 @@ Point measure(const BenchOptions& o, long requested, const CityGrid& grid, int t
   reset_peak_rss();
 
   const auto setup_start = clock::now();
-  Scenario s = load_scenario(o.scenario, {grid.nx, grid.ny, grid.per_tile});
+  Scenario s = load_scenario(o.scenario, {grid.nx, grid.ny, grid.per_tile, o.variants});
   if (o.seed) s.config.seed = *o.seed;
   s.config.snapshots = std::max(s.config.snapshots, o.depth);
   Simulation sim(std::move(s.world), std::move(s.nets), std::move(s.agents), s.config,
@@ -239,7 +239,9 @@ int bench_command(const BenchOptions& o) {
 #endif
   std::uint32_t density = 0;
   try {
-    const Scenario probe = load_scenario(o.scenario);
+    ScenarioOverrides v;
+    v.variants = o.variants;
+    const Scenario probe = load_scenario(o.scenario, v);
     if (!probe.scripts.population)
       throw ScenarioError(o.scenario, 1, 1,
                           "footfall bench scales a scenario's population: it needs `population:`");

@@ -10,6 +10,7 @@ namespace footfall::app {
 
 struct RunOptions {
   std::string scenario;
+  std::vector<std::string> variants;  // the scenario's variants merged over it, in order
   bool headless = false;
   std::optional<long> frames;
   std::optional<std::uint64_t> seed;
@@ -41,6 +42,7 @@ struct RunOptions {
 
 struct BenchOptions {
   std::string scenario;
+  std::vector<std::string> variants;  // the scenario's variants merged over it, in order
   std::vector<long> agents{100, 1000, 10000, 100000};
   long frames = 300;  // measured per point
   long warmup = 60;   // simulated first and not measured
@@ -72,6 +74,7 @@ int bench_command(const BenchOptions& options);
 // `footfall sweep ARGS`: runs the Python module's command (python/footfall/cli.py) with ARGS;
 // returns only when it cannot be started.
 int sweep_command(const std::vector<std::string>& args, const char* argv0);
-int validate_command(const std::string& scenario);
+// Without variants: the file and each variant it declares; with them: the file with those merged.
+int validate_command(const std::string& scenario, const std::vector<std::string>& variants);
 
 }  // namespace footfall::app

@@ -72,6 +72,8 @@ int run(int argc, char** argv) {
   RunOptions run;
   auto* run_cmd = app.add_subcommand("run", "simulate a scenario");
   run_cmd->add_option("scenario", run.scenario, "scenario YAML file")->required();
+  run_cmd->add_option("--variant", run.variants, "merge the scenario's variant NAME over it (`variants:`, docs/scenario.md); repeatable, applied in order")
+      ->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   run_cmd->add_flag("--headless", run.headless,
                     "no window: only simulate, or render offscreen for --screenshot and --record");
   run_cmd->add_option("--frames", run.frames, "frames to simulate (default: the scenario's duration)")
@@ -125,6 +127,8 @@ int run(int argc, char** argv) {
   auto* bench_cmd = app.add_subcommand(
       "bench", "frame rate against agent count: the scenario tiled into a city at its own density");
   bench_cmd->add_option("scenario", bench.scenario, "scenario YAML file with a population")->required();
+  bench_cmd->add_option("--variant", bench.variants, "merge the scenario's variant NAME over it (`variants:`, docs/scenario.md); repeatable, applied in order")
+      ->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   bench_cmd->add_option("--agents", bench.agents, "agent counts, comma-separated")
       ->delimiter(',')
       ->check(CLI::Range(1l, 2'000'000l))
@@ -178,8 +182,12 @@ int run(int argc, char** argv) {
   analyze_cmd->add_flag("-q,--quiet", analyze.quiet, "print only warnings and errors");
 
   std::string validate_path;
+  std::vector<std::string> validate_variants;
   auto* validate_cmd = app.add_subcommand("validate", "check a scenario file and exit");
   validate_cmd->add_option("scenario", validate_path, "scenario YAML file")->required();
+  validate_cmd->add_option("--variant", validate_variants,
+                           "check the scenario with its variant NAME merged over it (default: the file and each variant)")
+      ->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 
   auto* sweep_cmd = app.add_subcommand("sweep", "run a scenario over seeds and parameters on Dask (Python; "
                                                 "`footfall sweep --help` for its options)");
@@ -196,7 +204,7 @@ int run(int argc, char** argv) {
   if (*bench_cmd) return bench_command(bench);
   if (*analyze_cmd) return analyze_command(analyze);
   if (*sweep_cmd) return sweep_command(sweep_cmd->remaining(), argv[0]);
-  return validate_command(validate_path);
+  return validate_command(validate_path, validate_variants);
 }
 
 }  // namespace

@@ -146,15 +146,28 @@ VoronoiFrame measurement_voronoi(const World& world, const MeasurementSpec& spec
 
 }  // namespace
 
-int validate_command(const std::string& scenario) {
-  try {
-    const Scenario s = load_scenario(scenario);
+int validate_command(const std::string& scenario, const std::vector<std::string>& variants) {
+  // One load per variant set: the file as it is (or with the variants asked for), then, when none
+  // was asked for, the file with each variant it declares, so that a variant's errors show too.
+  const auto check = [&](const std::vector<std::string>& chosen) {
+    ScenarioOverrides v;
+    v.variants = chosen;
+    const Scenario s = load_scenario(scenario, v);
     for (const std::string& w : s.warnings) std::fprintf(stderr, "%s\n", w.c_str());
     const std::size_t sources = s.scripts.sources.size();
     const std::string fed = sources ? ", " + std::to_string(sources) + " sources" : std::string();
-    std::printf("%s: ok (%zu agents, %zu behavior nets, %zu obstacles, %zu regions%s)\n",
-                scenario.c_str(), s.agents.size(), s.nets.size(), s.world.obstacles.size(),
+    std::string with;
+    for (const std::string& name : chosen) with += (with.empty() ? " (variant " : ", ") + name;
+    if (!with.empty()) with += ")";
+    std::printf("%s%s: ok (%zu agents, %zu behavior nets, %zu obstacles, %zu regions%s)\n",
+                scenario.c_str(), with.c_str(), s.agents.size(), s.nets.size(), s.world.obstacles.size(),
                 s.world.regions.size(), fed.c_str());
+    return s.variants;
+  };
+  try {
+    const std::vector<std::string> declared = check(variants);
+    if (variants.empty())
+      for (const std::string& name : declared) check({name});
     return 0;
   } catch (const ScenarioError& e) {
     std::fprintf(stderr, "%s\n", e.what());
@@ -166,7 +179,9 @@ int run_command(const RunOptions& o) {
   apply_log_level(o.log);
   Scenario scenario;
   try {
-    scenario = load_scenario(o.scenario);
+    ScenarioOverrides v;
+    v.variants = o.variants;
+    scenario = load_scenario(o.scenario, v);
   } catch (const ScenarioError& e) {
     std::fprintf(stderr, "%s\n", e.what());
     return 2;
@@ -345,6 +360,7 @@ int run_command(const RunOptions& o) {
     const double minutes = sim.time() / 60.0;
     nlohmann::ordered_json j;
     j["scenario"] = o.scenario;
+    if (!o.variants.empty()) j["variants"] = o.variants;
     j["seed"] = sim.config().seed;
     j["threads"] = threads;
     j["pipeline_depth"] = o.depth;

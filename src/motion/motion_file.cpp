@@ -102,6 +102,7 @@ const char* clip_kind_name(ClipKind kind) {
     case ClipKind::Stop: return "stop";
     case ClipKind::Turn: return "turn";
     case ClipKind::Stand: return "stand";
+    case ClipKind::Sit: return "sit";
   }
   return "?";
 }

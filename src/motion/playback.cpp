@@ -79,6 +79,11 @@ StepPlayback begin_step(const MotionLibrary& lib, Posture& posture, const StepRe
   switch (r.move) {
     case Move::Hold: p.hold = 1; break;
     case Move::Stand: if (posture.stance == 0) clip = g.stand(posture.forward); break;
+    // Seated from feet together; feet apart close first (the stop clip), then sit.
+    case Move::Sit:
+      if (posture.stance == 0)
+        clip = g.sit(posture.forward) != PostureGraph::kNoClip ? g.sit(posture.forward) : g.stand(posture.forward);
+      break;
     case Move::Walk:
       clip = g.walk(posture, g.nearest_stance((r.swing_to - r.planted).norm() / r.scale));
       break;

@@ -38,6 +38,7 @@ PostureGraph::PostureGraph(std::span<const ClipInfo> clips, const std::string& s
   stop_.assign(nodes, kNone);
   turn_.assign(nodes * 2, kNone);
   stand_.assign(2, kNone);
+  sit_.assign(2, kNone);
   for (std::size_t i = 0; i < clips.size(); ++i) {
     const ClipInfo& c = clips[i];
     const Posture from{c.planted, stance_of(c.from_length, i)};
@@ -53,6 +54,11 @@ PostureGraph::PostureGraph(std::span<const ClipInfo> clips, const std::string& s
       case ClipKind::Stand:
         if (from.stance != 0) fail("clip " + std::to_string(i) + " stands still with the feet apart");
         stand_[c.planted] = clip;
+        ends_.push_back({swing, 0});
+        break;
+      case ClipKind::Sit:
+        if (from.stance != 0) fail("clip " + std::to_string(i) + " sits with the feet apart");
+        sit_[c.planted] = clip;
         ends_.push_back({swing, 0});
         break;
     }

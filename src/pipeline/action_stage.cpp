@@ -59,7 +59,8 @@ void Simulation::start_action(std::uint32_t a, double t) {
   for (int k = 0; k < 4; ++k) x.walk_base[k] = spec.step_slots[k] != action::kNone ? p[spec.step_slots[k]] : 0.0;
   x.orders.clear();
   x.held.clear();
-  x.legs_held = x.looking = false;
+  x.beneath.clear();
+  x.legs_held = x.looking = x.seated = false;
   x.activity = action::kNone;
   x.activity_seconds.assign(system.groups[0].members.size(), 0.0);
   x.recent_switches.clear();
@@ -150,6 +151,9 @@ void Simulation::carry_out(std::uint32_t a, double t, const ActionSystemSpec& sp
   x.orders.clear();
   commands.clear();
   auto set = [&](std::uint32_t slot, double value) {
+    if (spec.spring_back && std::none_of(x.beneath.begin(), x.beneath.end(),
+                                         [&](const action::SetParam& b) { return b.slot == slot; }))
+      x.beneath.push_back({slot, p[slot]});  // not laid over yet: p holds the nets' value
     p[slot] = value;
     x.orders.push_back({slot, value});
   };
@@ -186,6 +190,7 @@ void Simulation::carry_out(std::uint32_t a, double t, const ActionSystemSpec& sp
   // Phase 3 of Fig. 19: the motor controller and every skill.
   action::motor_tick(spec.skills, x.motor, commands, outcomes);
   x.legs_held = x.looking = false;
+  x.seated = spec.sit_skill != action::kNone && x.motor.active[spec.sit_skill];
   for (std::uint32_t k = 0; k < spec.skills.size(); ++k) {
     if (!x.motor.active[k]) continue;
     if ((spec.skills[k].dofs & action::kLegs) && k != spec.walk_skill) x.legs_held = true;
@@ -202,6 +207,13 @@ void Simulation::carry_out(std::uint32_t a, double t, const ActionSystemSpec& sp
     for (int k = 0; k < 3; ++k) set(spec.step_slots[k], x.walk_base[k] * length);
     if (cadence > 0) set(spec.step_slots[3], x.walk_base[3] / cadence);
   }
+  if (spec.spring_back)  // what no behavior orders now springs back to the nets' value
+    std::erase_if(x.beneath, [&](const action::SetParam& b) {
+      if (std::any_of(x.orders.begin(), x.orders.end(), [&](const action::SetParam& o) { return o.slot == b.slot; }))
+        return false;
+      p[b.slot] = b.value;
+      return true;
+    });
 }
 
 void Simulation::action_stage(double t) {
@@ -299,6 +311,32 @@ void Simulation::add_private_object(std::uint32_t a, const ActionObject& object)
   AgentAction& x = running(actions_, a);
   const std::uint64_t id = kPrivateObject + a * 1024 + x.state.private_objects.size();
   x.state.private_objects.push_back({id, object.kind, object.fields, 0.0, object.at.x(), object.at.y()});
+}
+
+void Simulation::set_releasing(std::string_view system, std::string_view rm,
+                               std::optional<std::string_view> kind, std::optional<double> max_value) {
+  auto& systems = scripts_.action.systems;
+  const auto s = std::find_if(systems.begin(), systems.end(),
+                              [&](const ActionSystemSpec& x) { return x.system.name == system; });
+  if (s == systems.end()) throw std::out_of_range("no action-selection system '" + std::string(system) + "'");
+  const auto r = std::find_if(s->system.rms.begin(), s->system.rms.end(),
+                              [&](const action::ReleasingMechanism& x) { return x.name == rm; });
+  if (r == s->system.rms.end())
+    throw std::out_of_range("system '" + std::string(system) + "' has no releasing mechanism '" + std::string(rm) + "'");
+  if (max_value && !(*max_value >= 0))
+    throw std::invalid_argument("a releasing mechanism's maxValue must be >= 0, not " + std::to_string(*max_value));
+  if (kind) {
+    const auto& kinds = scripts_.action.kinds;
+    const auto k = std::find(kinds.begin(), kinds.end(), *kind);
+    if (k == kinds.end()) {
+      std::string known;
+      for (const std::string& n : kinds) known += " " + n;
+      throw std::out_of_range("no kind of object '" + std::string(*kind) + "' (kinds:" + known + ")");
+    }
+    r->kind = static_cast<std::uint32_t>(k - kinds.begin());
+    r->it = false;
+  }
+  if (max_value) r->max_value = *max_value;
 }
 
 void Simulation::hold_param(std::uint32_t a, std::uint32_t slot, double value) {

@@ -57,7 +57,14 @@ void Simulation::control_stage(bool reduced_fan) {
     for (std::size_t k = begin; k != end; ++k) {
       const std::uint32_t a = due_[k];
       // PaT-Nets first: they may rebind behaviors or retarget attractions for this very decision.
+      // With spring_back they run on their own values, the behaviors' orders lifted meanwhile.
+      const bool lift = !actions_.empty() && actions_[a].pedestrian != 0 &&
+                        scripts_.action.systems[actions_[a].system].spring_back;
+      if (lift)
+        for (const action::SetParam& b : actions_[a].beneath) agents_.params_of(a)[b.slot] = b.value;
       if (!agent_nets_.agents[a].running.empty()) run_agent_nets(a, t);
+      if (lift)
+        for (action::SetParam& b : actions_[a].beneath) b.value = agents_.params_of(a)[b.slot];
       // Removal on arrival (validation scenes): within leave_within of its goal, the agent leaves.
       const GoalProgress& g = progress_[a];
       // Not while an activity it chose draws it to something else (action selection).
@@ -78,6 +85,9 @@ void Simulation::control_stage(bool reduced_fan) {
         if (x.legs_held) {
           const double step_time = p[net.nodes()[net.walk_node()].param_offset + walk_p::StepTime];
           decisions_[a] = Decision{stand_still(a), 0.0, step_time, 0, false};
+          // The shoulders stay as they came: one who sidled up to a window beside others would
+          // otherwise square them while standing, swinging its body into a neighbour's.
+          decisions_[a].twist = shoulder_twist(agents_.heading_to[a], agents_.heading(a));
           continue;
         }
       }

@@ -84,6 +84,10 @@ void Simulation::motion_stage() {
     agents_.heading_to[a] = twist == 0 ? agents_.heading(a) : wrap_angle(agents_.heading(a) + twist);
     if (motion_) {
       request.move = move_of(d, moved);
+      // Seated for an activity (action selection's sit skill holds the legs): the seated pose.
+      if (request.move == motion::Move::Stand && !actions_.empty() && actions_[a].pedestrian != 0 &&
+          actions_[a].seated)
+        request.move = motion::Move::Sit;
       request.swing_to = agents_.foot[1 - f][a];
       request.swing_to_heading = agents_.foot_heading[1 - f][a];
       start_figure_step(a, request);

@@ -134,7 +134,24 @@ bool Simulation::spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool
   route.erase(route.begin(), route.begin() + static_cast<std::ptrdiff_t>(leg));
 
   const double pace = pop.pace_min + (pop.pace_max - pop.pace_min) * uniform(4);
-  std::copy(pop.params.begin(), pop.params.end(), agents_.params_of(slot));
+  // The pedestrian's mix of attributes (agent model), drawn by share; none: the population's own.
+  const std::vector<double>* params = &pop.params;
+  const std::vector<double>* model = &pop.model;
+  if (!pop.mixes.empty()) {
+    double u = uniform(9);
+    for (const PopulationSpec::Mix& m : pop.mixes) {
+      if (u < m.share) {
+        params = &m.params;
+        model = &m.model;
+        break;
+      }
+      u -= m.share;
+    }
+    const std::size_t stride = agents_.model_stride;
+    for (std::size_t k = 0; k < stride; ++k)
+      agents_.model[slot * stride + k] = k < model->size() ? (*model)[k] : 50.0;
+  }
+  std::copy(params->begin(), params->end(), agents_.params_of(slot));
   const NetTemplate& net = nets_[pop.behavior];
   double* walk = agents_.params_of(slot) + net.nodes()[net.walk_node()].param_offset;
   walk[walk_p::StepLength] *= pace;

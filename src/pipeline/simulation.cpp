@@ -370,6 +370,9 @@ void Simulation::track_goal(std::uint32_t a, double t, bool standing) {
     g.best_distance = std::min(d, g.best_distance);
     g.best_time = t;
   }
+  // Standing or sitting for an activity it chose (action selection holds its legs) is no lack of
+  // progress: a minute on a bench is not a walker caught in a local minimum.
+  if (!actions_.empty() && actions_[a].pedestrian != 0 && actions_[a].legs_held) g.best_time = t;
   if (!g.arrived && !g.stuck && t - g.best_time > config_.stuck_seconds) {
     g.stuck = true;
     ++metrics_.stuck;

@@ -97,7 +97,7 @@ class ActionLoader {
   ActionSystemSpec system(const std::string& name, const YAML::Node& n) {
     const std::string what = "action_selection.systems." + name;
     r_.expect_map(n, what, {"net", "tick", "range", "memory", "object_of_interest", "travel", "acquaintances",
-                            "variables", "releasing", "groups"});
+                            "spring_back", "variables", "releasing", "groups"});
     for (const char* key : {"net", "groups"})
       if (!n[key]) r_.fail(n, what + " needs '" + key + "'");
     ActionSystemSpec spec;
@@ -111,6 +111,7 @@ class ActionLoader {
     if (n["tick"]) s.tick = r_.number(n["tick"], what + ".tick", 1e-3, 10);
     if (n["range"]) spec.range = r_.number(n["range"], what + ".range", 0, 1e4);
     if (n["memory"]) s.memory = static_cast<std::uint32_t>(r_.integer(n["memory"], what + ".memory", 0, 1000));
+    if (n["spring_back"]) spec.spring_back = r_.boolean(n["spring_back"], what + ".spring_back");
     if (n["acquaintances"]) spec.acquaintances = r_.number(n["acquaintances"], what + ".acquaintances", 0, 1);
     if (n["object_of_interest"]) spec.it_x_slot = sensor_slot(n["object_of_interest"], what + ".object_of_interest");
     const NetNode& walk = net_->nodes()[net_->walk_node()];
@@ -161,6 +162,7 @@ class ActionLoader {
     s.kinds = out_.kinds;
     s.fields = out_.fields;
     spec.walk_skill = action::find_skill(spec.skills, "walk");
+    spec.sit_skill = action::find_skill(spec.skills, "sit");
     spec.acquaintance_range = 0;
     for (const action::ReleasingMechanism& rm : s.rms)
       if (!rm.it && rm.kind == out_.acquaintance) spec.acquaintance_range = std::max(spec.acquaintance_range, std::min(rm.max, spec.range));
@@ -300,11 +302,17 @@ class ActionLoader {
       b.combine = choice<action::Combine>(c, what + ".combine", {{"add", action::Combine::Add}, {"multiply", action::Combine::Multiply}});
     if (const auto l = n["level_of_interest"]) {
       const std::string lw = what + ".level_of_interest";
-      r_.expect_map(l, lw, {"mode", "decay", "recovery", "progress"});
+      r_.expect_map(l, lw, {"mode", "decay", "recovery", "progress", "hold", "fade"});
       b.loi.mode = !l["mode"] ? action::LoiMode::Time
                               : choice<action::LoiMode>(l["mode"], lw + ".mode", {{"time", action::LoiMode::Time},
                                                                  {"progress", action::LoiMode::Progress},
+                                                                 {"course", action::LoiMode::Course},
                                                                  {"off", action::LoiMode::Off}});
+      if (b.loi.mode != action::LoiMode::Course)
+        for (const char* key : {"hold", "fade"})
+          if (l[key]) r_.fail(l[key], lw + "." + key + ": only for mode course");
+      if (l["hold"]) b.loi.hold = r_.number(l["hold"], lw + ".hold", 0, 1e9);
+      if (l["fade"]) b.loi.fade = r_.number(l["fade"], lw + ".fade", 1, 1e9);
       if (l["decay"]) b.loi.decay = r_.number(l["decay"], lw + ".decay", 0, 1);
       if (l["recovery"]) b.loi.recovery = r_.number(l["recovery"], lw + ".recovery", 0, 1);
       if (l["progress"]) b.loi.progress = r_.number(l["progress"], lw + ".progress", 0, 100);

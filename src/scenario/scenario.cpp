@@ -3,6 +3,7 @@
 #include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <fstream>
 #include <unordered_map>
 #include <sstream>
@@ -48,8 +49,11 @@ class Loader {
     r_.expect_map(root, "the scenario",
                   {"name", "description", "seed", "frame_rate", "duration", "world", "city",
                    "behaviors", "patnets", "global_nets", "agents", "population", "agent_model",
-                   "view", "measurement", "stuck_after", "sources", "navigation", "action_selection"});
+                   "view", "measurement", "stuck_after", "sources", "navigation", "action_selection",
+                   "variants"});
     Scenario s;
+    if (const auto v = root["variants"])
+      for (const auto& kv : v) s.variants.push_back(kv.first.Scalar());
     s.path = r_.file();
     s.name = root["name"] ? r_.string(root["name"], "name") : std::string("scenario");
     if (root["seed"]) s.config.seed = static_cast<std::uint64_t>(r_.integer(root["seed"], "seed", 0, (1l << 53)));
@@ -1062,7 +1066,29 @@ class Loader {
     pop.behavior = static_cast<std::uint32_t>(b);
     pop.params = template_defaults_[b];
     if (n["set"]) apply_set(n["set"], s.nets[b], pop.params, s.world, nullptr);
-    pop.model = evaluate_model(s.model, degrees(n["attributes"], s.model));
+    if (const auto attrs = n["attributes"]; attrs && attrs.IsSequence()) {
+      // Mixes: `[{share: 0.2, rushed: 70}, {share: 0.1, fatigued: 60}]`, each pedestrian one.
+      double total = 0;
+      for (const auto& entry : attrs) {
+        r_.expect_map(entry, "population.attributes[]", {});
+        if (!entry["share"]) r_.fail(entry, "population.attributes: each mix needs a 'share' (0 to 1)");
+        PopulationSpec::Mix mix;
+        mix.share = r_.number(entry["share"], "share", 0, 1);
+        total += mix.share;
+        if (total > 1 + 1e-9)
+          r_.fail(entry["share"], "population.attributes: the mixes' shares add up to more than 1");
+        YAML::Node degrees_only(YAML::NodeType::Map);
+        for (const auto& kv : entry)
+          if (kv.first.Scalar() != "share") degrees_only[kv.first] = kv.second;
+        mix.model = evaluate_model(s.model, degrees(degrees_only, s.model));
+        mix.params = pop.params;
+        apply_model_effects(s.nets[b], mix.model, mix.params.data());
+        pop.mixes.push_back(std::move(mix));
+      }
+      pop.model = evaluate_model(s.model, std::vector<double>(s.model.attribute_count(), 0.0));
+    } else {
+      pop.model = evaluate_model(s.model, degrees(attrs, s.model));
+    }
     apply_model_effects(s.nets[b], pop.model, pop.params.data());
     s.agents.model_stride = static_cast<std::uint32_t>(s.model.parameter_count());
     const auto range = [&](const char* key, double lo, double hi, double& a, double& z) {
@@ -1288,6 +1314,61 @@ class Loader {
 
 }  // namespace
 
+namespace {
+
+// The top-level keys a variant may change: all but `variants` itself.
+const std::vector<std::string>& variant_keys() {
+  static const std::vector<std::string> keys = {
+      "name", "description", "seed", "frame_rate", "duration", "world", "city", "behaviors", "patnets",
+      "global_nets", "agents", "population", "agent_model", "view", "measurement", "stuck_after",
+      "sources", "navigation", "action_selection"};
+  return keys;
+}
+
+// A variant over the file: maps merge key by key (recursively), anything else (a number, a list)
+// replaces what the file has. Merged nodes keep their marks, so errors point into the variant.
+void merge_variant(YAML::Node base, const YAML::Node& over) {
+  for (const auto& kv : over) {
+    const std::string key = kv.first.Scalar();
+    if (base.IsMap() && base[key] && base[key].IsMap() && kv.second.IsMap())
+      merge_variant(base[key], kv.second);
+    else
+      base[key] = kv.second;
+  }
+}
+
+// `variants: {name: {top-level keys...}}`: each checked (so that `footfall validate` finds a
+// misspelt key in one not chosen), the chosen ones merged over the file in the order given.
+void apply_variants(YAML::Node& root, const std::vector<std::string>& chosen, const std::string& file) {
+  const Reader r(file);
+  if (!root.IsMap()) return;  // the loader says what is wrong with it
+  const YAML::Node variants = root["variants"];
+  std::vector<std::string> names;
+  if (variants) {
+    r.expect_map(variants, "variants", {});
+    for (const auto& kv : variants) {
+      const std::string name = r.string(kv.first, "a variant's name");
+      r.expect_map(kv.second, "variants." + name, variant_keys());
+      names.push_back(name);
+    }
+  }
+  for (const std::string& name : chosen) {
+    if (std::find(names.begin(), names.end(), name) == names.end()) {
+      std::string known = " (the file declares none)";
+      if (!names.empty()) {
+        known = did_you_mean(name, names) + " (variants:";
+        for (const std::string& n : names) known += " " + n;
+        known += ")";
+      }
+      if (variants) r.fail(variants, "no variant '" + name + "'" + known);
+      r.fail_mark(YAML::Mark(), "no variant '" + name + "'" + known);
+    }
+    merge_variant(root, variants[name]);
+  }
+}
+
+}  // namespace
+
 Scenario parse_scenario(const std::string& text, const std::string& file_name,
                         const ScenarioOverrides& overrides) {
   YAML::Node root;
@@ -1300,6 +1381,7 @@ Scenario parse_scenario(const std::string& text, const std::string& file_name,
     throw ScenarioError(file_name, e.mark.line + 1, e.mark.column + 1, e.msg);
   }
   try {
+    apply_variants(root, overrides.variants, file_name);
     return Loader(file_name, overrides).load(root);
   } catch (const YAML::Exception& e) {  // anything the reader did not anticipate
     throw ScenarioError(file_name, e.mark.line + 1, e.mark.column + 1, e.msg);

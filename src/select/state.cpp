@@ -15,6 +15,7 @@ AgentState initial_state(const System& system) {
   s.distance.assign(n, kUnbounded);
   s.progressed.assign(n, 0);
   s.loi_hold.assign(n, -1.0);
+  s.active_run.assign(n, 0);
   s.rms.resize(system.rms.size());
   return s;
 }

@@ -23,9 +23,12 @@ void update_variables(const System& system, AgentState& s, TickScratch& scratch)
   }
   for (std::uint32_t v = 0; v < system.variables.size(); ++v)
     s.variables[v] = next_variable(system.variables[v], s.variables[v], effects[v]);
-  for (std::uint32_t b = 0; b < system.behaviors.size(); ++b)
+  for (std::uint32_t b = 0; b < system.behaviors.size(); ++b) {
+    s.active_run[b] = s.active[b] ? s.active_run[b] + 1 : 0;
     s.loi[b] = s.loi_hold[b] >= 0 ? std::min(s.loi_hold[b], 1.0)
-                                  : next_loi(system.behaviors[b].loi, s.loi[b], s.active[b], s.progressed[b]);
+                                  : next_loi(system.behaviors[b].loi, s.loi[b], s.active[b], s.progressed[b],
+                                             s.active_run[b]);
+  }
 }
 
 // LOI × Combine(RMs, IVs) (Fig. 16); evaluates the behavior's RMs once this tick and tracks its

@@ -102,6 +102,19 @@ def test_signals_are_read(ff):
     assert signals and all(lamp in ("GREEN", "YELLOW", "RED") for lamp, _ in signals.values())
 
 
+def test_a_variant_runs_as_the_clis_and_an_unknown_one_raises(ff, tmp_path):
+    sim = ff.load(INTERSECTION, seed=3, variants=["activities"])
+    sim.step(FRAMES)
+    summary = cli_summary(tmp_path, INTERSECTION, FRAMES, 3, "--variant", "activities")
+    assert summary["variants"] == ["activities"]
+    assert sim.trajectory_hash == summary["trajectory_hash"]
+    plain = ff.load(INTERSECTION, seed=3)
+    plain.step(FRAMES)
+    assert sim.trajectory_hash != plain.trajectory_hash
+    with pytest.raises(ff.ScenarioError, match=r"no variant 'busy'"):
+        ff.load(INTERSECTION, variants=["busy"])
+
+
 def test_a_missing_file_raises_with_its_place(ff, tmp_path):
     with pytest.raises(ff.ScenarioError, match=r"nowhere\.yaml:1:1: ") as e:
         ff.load(tmp_path / "nowhere.yaml")

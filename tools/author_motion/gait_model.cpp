@@ -47,13 +47,13 @@ double soft_min(std::initializer_list<double> v, double k) {
   return lo - k * det::log(sum);
 }
 
+}  // namespace
+
 struct FootPose {
   Vec3 ankle;
   Quat rotation;
   double toe = 0;
 };
-
-}  // namespace
 
 Quat rot_x(double a) { return Quat(det::cos(a / 2), det::sin(a / 2), 0, 0); }
 Quat rot_y(double a) { return Quat(det::cos(a / 2), 0, det::sin(a / 2), 0); }
@@ -77,7 +77,8 @@ double GaitModel::natural_duration(const StepSpec& s) const {
     case ClipKind::Walk: return at(s.to_length);
     case ClipKind::Stop: return s.from_length > 0 ? at(s.from_length) : step_time;
     case ClipKind::Turn: return std::max(1.15 * step_time, s.from_length > 0 ? at(s.from_length) : 0.0);
-    case ClipKind::Stand: return step_time;
+    case ClipKind::Stand:
+    case ClipKind::Sit: return step_time;
   }
   return step_time;
 }
@@ -151,6 +152,7 @@ std::vector<BodyPose> GaitModel::record(const StepSpec& s, const motion::Skeleto
   // Pelvis height at a posture: both legs reach their feet with the knees bent 7°.
   const Vec3 hip_offset[2] = {sk.joints[sk.legs[0].hip].offset.cast<double>(),
                               sk.joints[sk.legs[1].hip].offset.cast<double>()};
+  if (s.kind == ClipKind::Sit) return seated(s, sk, on_ground(Vec3::Zero(), 0, F, 0), on_ground(swing_from, 0, G, 0), hip_offset);
   const auto leg_height = [&](int side, const Vec3& pelvis, const Quat& rot, const FootPose& foot, double limit) {
     return motion::reach_height<double>(pelvis, rot, hip_offset[side], foot.ankle, limit);
   };
@@ -231,6 +233,41 @@ std::vector<BodyPose> GaitModel::record(const StepSpec& s, const motion::Skeleto
     }
   }
   return out;
+}
+
+// Seated on a bench of knee height (the `sit` motor skill, docs/action_selection.md): the feet flat
+// where they stand, the shanks upright, the thighs level (hips a thigh's length behind the ankles
+// and a shank's length above them), the pelvis rolled back 10° with the trunk upright over it
+// leaning 5° forward, the head looking 3° down, the hands resting on the thighs. The same pose in
+// every frame.
+std::vector<BodyPose> GaitModel::seated(const StepSpec& s, const motion::Skeleton& sk, const FootPose& planted,
+                                        const FootPose& swing, const Vec3 (&hip_offset)[2]) const {
+  FootPose feet[2];
+  feet[s.planted] = planted;
+  feet[1 - s.planted] = swing;
+  BodyPose b;
+  b.pelvis_rotation = rot_y(-10 * kDeg);
+  const Vec3 hips = 0.5 * (b.pelvis_rotation * hip_offset[0] + b.pelvis_rotation * hip_offset[1]);
+  const double ankle_x = 0.5 * (feet[0].ankle.x() + feet[1].ankle.x());
+  const double ankle_z = 0.5 * (feet[0].ankle.z() + feet[1].ankle.z());
+  b.pelvis = Vec3(ankle_x - sk.thigh, 0, ankle_z + sk.shank) - Vec3(hips.x(), 0, hips.z());
+  b.trunk = rot_y(10 * kDeg + 5 * kDeg);
+  b.neck = (b.pelvis_rotation * b.trunk).conjugate() * rot_y(3 * kDeg);
+  for (int side = 0; side < 2; ++side) {
+    const double sign = side == 0 ? 1.0 : -1.0;
+    b.shoulder[side] = rot_x(sign * 7 * kDeg) * rot_y(-25 * kDeg);  // upper arms forward
+    b.elbow[side] = rot_y(-55 * kDeg);                                 // forearms on the thighs
+    const Vec3 hip = b.pelvis + b.pelvis_rotation * hip_offset[side];
+    const FootPose& f = feet[side];
+    const auto leg = motion::solve_leg<double>(hip, f.ankle, f.rotation * Vec3::UnitX(),
+                                               b.pelvis_rotation * Vec3::UnitX(), sk.thigh, sk.shank);
+    b.reached[side] = leg.reached;
+    b.hip[side] = b.pelvis_rotation.conjugate() * leg.thigh;
+    b.knee[side] = leg.knee_flexion;
+    b.ankle[side] = leg.shank.conjugate() * f.rotation;
+    b.toe[side] = f.toe;
+  }
+  return std::vector<BodyPose>(static_cast<std::size_t>(frames(s)), b);
 }
 
 motion::ClipFrames express(const motion::Skeleton& sk, const std::vector<BodyPose>& poses) {

@@ -48,6 +48,8 @@ struct BodyPose {
   std::array<bool, 2> reached{true, true};
 };
 
+struct FootPose;  // a foot on the ground (gait_model.cpp)
+
 struct GaitModel {
   // The default walk: 0.70 m steps at 0.53 s is 1.32 m/s and 1.89 steps/s (the walk node's
   // step_length and step_time). Cadence follows the walk node's law (behavior/walk.hpp,
@@ -64,6 +66,10 @@ struct GaitModel {
   double natural_duration(const StepSpec& s) const;
   int frames(const StepSpec& s) const;
   std::vector<BodyPose> record(const StepSpec& s, const motion::Skeleton& skeleton) const;
+
+ private:
+  std::vector<BodyPose> seated(const StepSpec& s, const motion::Skeleton& skeleton, const FootPose& planted,
+                               const FootPose& swing, const Vec3 (&hip_offset)[2]) const;
 };
 
 // The clip of one level of detail from the body poses (same rotations for the shared joints).

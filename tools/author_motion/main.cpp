@@ -37,6 +37,7 @@ std::vector<author::StepSpec> catalogue() {
       specs.push_back({ClipKind::Turn, planted, from, 0.0, -kTurn});
     }
     specs.push_back({ClipKind::Stand, planted, 0.0, 0.0, 0.0});
+    specs.push_back({ClipKind::Sit, planted, 0.0, 0.0, 0.0});  // beside the graph: an idle pose
   }
   return specs;
 }

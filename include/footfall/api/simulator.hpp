@@ -33,6 +33,8 @@ struct Options {
   std::optional<std::uint32_t> population;  // pedestrians per intersection, in place of the file's
   // > 0: tile a scenario with `city:` nx × ny intersections (as `footfall bench` scales one up).
   int city_nx = 0, city_ny = 0;
+  // The scenario's variants (`variants:`) merged over it, in this order (`footfall run --variant`).
+  std::vector<std::string> variants;
   // Step clips for articulated figures (data/motion, or share/footfall/motion when installed); empty:
   // none. Trajectories are the same either way.
   std::string motion_dir;

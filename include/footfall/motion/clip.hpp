@@ -20,8 +20,9 @@ enum class ClipKind : std::uint8_t {
   Stop,   // swing foot closes beside the planted one (from_length 0: a step in place)
   Turn,   // as Stop, the swing foot landing turned by `turn` (turning in place)
   Stand,  // no foot moves: standing still for a step's time
+  Sit,    // seated (on a bench) with the feet together where they stand: held for a step's time
 };
-inline constexpr int kClipKinds = 4;
+inline constexpr int kClipKinds = 5;
 const char* clip_kind_name(ClipKind kind);
 
 // A posture, a node of the posture graph (paper Fig. 7): which foot struck last and how far apart

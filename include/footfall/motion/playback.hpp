@@ -31,6 +31,7 @@ enum class Move : std::uint8_t {
   Turn,   // ... turning
   Side,   // the swing foot steps sideways
   Back,   // the swing foot steps back behind where it was (backing up)
+  Sit,    // seated for a step's time (the library's sit clip; standing where it has none)
 };
 
 struct StepRequest {

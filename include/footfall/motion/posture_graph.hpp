@@ -31,6 +31,10 @@ class PostureGraph {
   std::uint16_t stop(Posture from) const { return stop_[index(from)]; }
   std::uint16_t turn(Posture from, int left) const { return turn_[index(from) * 2 + static_cast<std::size_t>(left)]; }
   std::uint16_t stand(int forward) const { return stand_[static_cast<std::size_t>(forward)]; }
+  // The seated pose (an idle pose beside the graph: feet together, no foot moves); kNoClip in a
+  // library recorded without one.
+  static constexpr std::uint16_t kNoClip = 0xffff;
+  std::uint16_t sit(int forward) const { return sit_[static_cast<std::size_t>(forward)]; }
 
   // Where an edge leads.
   Posture end_of(std::uint16_t clip) const { return ends_[clip]; }
@@ -39,7 +43,7 @@ class PostureGraph {
  private:
   std::size_t index(Posture p) const { return static_cast<std::size_t>(p.forward) * static_cast<std::size_t>(stances()) + p.stance; }
   std::vector<float> lengths_;
-  std::vector<std::uint16_t> walk_, stop_, turn_, stand_;
+  std::vector<std::uint16_t> walk_, stop_, turn_, stand_, sit_;
   std::vector<Posture> starts_, ends_;
 };
 

@@ -48,7 +48,12 @@ struct ActionSystemSpec {
   // one (the loader sets it to min(range, their largest `max`)).
   double acquaintance_range = 15;
   std::uint32_t walk_skill = action::kNone;  // `walk` in skills
+  std::uint32_t sit_skill = action::kNone;   // `sit`: the figure takes the library's seated pose
   double acquaintances = 0;                 // share of pairs of pedestrians who know each other
+  // Orders spring back (Blumberg §5.3's spring-loaded skills, for behavior-net parameters): a
+  // parameter no behavior orders any more returns to the value the PaT-Nets gave it, and the nets
+  // run on their own values, the orders laid over them. Off: an order's value stays until changed.
+  bool spring_back = false;
   std::vector<Motivation> motivations;
   std::vector<action::MotorSkill> skills = action::pedestrian_skills();
   // The walk node's step_length, min_step, max_step and step_time slots: a walk meta-command
@@ -87,9 +92,11 @@ struct AgentAction {
   action::MotorState motor;
   std::vector<action::SetParam> orders;  // this tick's parameter acts, re-applied after the PaT-Nets
   std::vector<action::SetParam> held;    // external control's potential maps, kept every tick
+  std::vector<action::SetParam> beneath;  // spring_back: the nets' values of the ordered parameters
   double walk_base[4] = {0, 0, 0, 0};
   bool legs_held = false;        // a stand or sit skill holds the legs: the agent stands
   bool looking = false;          // look_at runs: the head turns to `look`
+  bool seated = false;           // sit runs: the figure sits (motion::Move::Sit)
   Vec2 look = Vec2::Zero();
   std::uint32_t activity = action::kNone;  // the top-level winner
   std::vector<double> activity_seconds;    // per top-level member

@@ -34,6 +34,13 @@ struct PopulationSpec {
   double max_trip = 0;               // straight-line origin–destination limit, metres (0: none)
   double route_spread = 0.1;         // per-pedestrian edge-length jitter (Walkways::route)
   std::vector<double> model;         // agent-model parameter values of every pedestrian
+  // `attributes` as a list of mixes (docs/scenario.md): each pedestrian draws one by its share
+  // (those left over walk with `params` and `model`), with its own parameters and model values.
+  struct Mix {
+    double share = 0;
+    std::vector<double> params, model;
+  };
+  std::vector<Mix> mixes;
 };
 
 struct Scripts {

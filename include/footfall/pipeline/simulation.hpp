@@ -6,6 +6,7 @@
 // data, so results are bit-identical for any thread count.
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <algorithm>
 #include <memory>
 #include <span>
@@ -227,6 +228,12 @@ class Simulation {
   void force_branch(std::uint32_t a, std::string_view behavior);
   void add_private_object(std::uint32_t a, const ActionObject& object);
   void hold_param(std::uint32_t a, std::uint32_t slot, double value);
+  // Retarget a releasing mechanism of a system at run time (D-EXT-02, §5.6: "the target type of
+  // any RM and its maxValue can be changed"): the kind of object it finds (one the scenario knows)
+  // and its maxValue, for every agent running the system from its next tick. std::out_of_range
+  // names what is unknown; a max_value below 0 is std::invalid_argument. Between steps only.
+  void set_releasing(std::string_view system, std::string_view rm, std::optional<std::string_view> kind,
+                     std::optional<double> max_value = std::nullopt);
 
   // The agent at the foot-strike that ends its step in progress (its next decision), for
   // behaviors that compare a candidate with the present; the viewer reads steering desires by it.

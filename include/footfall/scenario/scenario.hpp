@@ -43,6 +43,7 @@ struct Scenario {
   int tiles = 1;    // intersections in the city (nx · ny)
   ViewSettings view;
   MeasurementSpec measurement;  // areas and lines measured into the summary
+  std::vector<std::string> variants;  // the variants the file declares (`variants:`), in its order
   // Dubious but workable parts: "file:line:col: warning: message", in the order found. `footfall
   // validate` and `footfall run` print them on stderr (docs/scenario.md, "Warnings").
   std::vector<std::string> warnings;
@@ -54,6 +55,9 @@ struct ScenarioOverrides {
   // scenario without `city:` cannot be tiled this way: its tile size is unknown).
   int city_nx = 0, city_ny = 0;
   std::optional<std::uint32_t> population;  // pedestrians per intersection
+  // Variants of the file (`variants:`, docs/scenario.md) merged over it before it loads, in this
+  // order: `footfall run --variant activities`.
+  std::vector<std::string> variants;
 };
 
 // Throws ScenarioError. `text` overloads take the file name only for messages.

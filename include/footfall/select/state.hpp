@@ -46,6 +46,7 @@ struct AgentState {
   std::vector<std::uint8_t> active;      // per behavior: on the active path this tick
   std::vector<double> distance;          // per behavior: to its object at its last evaluation
   std::vector<std::uint8_t> progressed;  // per behavior: came closer at its last evaluation
+  std::vector<std::uint32_t> active_run;  // per behavior: ticks active in a row (LoiMode::Course)
   std::vector<RmState> rms;
   std::vector<std::uint32_t> path;       // the active behaviors, top group first
   Stimulus pronome;                      // the object of interest (id kNoObject: none)

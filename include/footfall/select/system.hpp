@@ -31,7 +31,7 @@ enum class FieldLogic : std::uint8_t { Any, All, Not, Nand };
 enum class ModifyMode : std::uint8_t { Multiply, Absolute, Set };
 // Level of interest (§5.2): constant 1, falling while active over time, or falling while active
 // without progress toward the behavior's object (Payton's progress callback, here the distance).
-enum class LoiMode : std::uint8_t { Off, Time, Progress };
+enum class LoiMode : std::uint8_t { Off, Time, Progress, Course };
 // Blumberg's three imperative forms of a motor command (§5.3).
 enum class Form : std::uint8_t { Primary, Secondary, Meta };
 
@@ -100,6 +100,9 @@ struct LevelOfInterest {
   double decay = 0;     // per tick while active (and, for Progress, without progress)
   double recovery = 0;  // per tick while inactive (and, for Progress, on progress)
   double progress = 0.05;  // metres closer to the object per tick that count as progress
+  // Course (§5.5.9's time course, D-LOI-06): while active, held for `hold` ticks (the expected
+  // time to reward), then falling linearly to 0 over `fade` ticks; rising by `recovery` while not.
+  double hold = 0, fade = 1;
 };
 
 struct Behavior {

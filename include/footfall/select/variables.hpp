@@ -13,7 +13,8 @@ double next_variable(const InternalVariable& v, double value, double effects);
 // One tick of a behavior's level of interest in [0, 1] (§5.2): Time falls by `decay` while the
 // behavior is active and rises by `recovery` while not; Progress falls while active without
 // progress and rises on progress or while inactive; Off stays at 1.
-double next_loi(const LevelOfInterest& loi, double value, bool active, bool progressed);
+// `run`: ticks the behavior has been active in a row, this one included (for LoiMode::Course).
+double next_loi(const LevelOfInterest& loi, double value, bool active, bool progressed, std::uint32_t run = 0);
 
 // The effect of a ModifyVariable whose source (behavior or RM) has `value` this tick.
 inline double effect(const ModifyVariable& m, double value) {
