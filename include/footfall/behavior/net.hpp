@@ -7,6 +7,7 @@
 // parameter values. Every node emits three values: sensors (present, d, θ), controls (Δθ, Δd,
 // energy), steering controls (1 with a desire else 0, |v − v_desired|, energy), the walk node
 // (total energy, 0, 0).
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -119,6 +120,15 @@ class NetEvaluator {
     double t0 = -1;
     std::vector<PredictedMover> movers;
   } predicted_;
+  // Proximity sensors' neighbours' shoulder lines (agents/body.hpp), in ctx.neighbours' order: a
+  // sine and a cosine per neighbour per decision, not per candidate and sensor.
+  struct ShoulderCache {
+    std::uint32_t self = ~0u;
+    double t0 = -1;
+    std::vector<Vec2> axes;
+  } shoulders_;
+  // Per node: a proximity sensor's half-angle and its cos and sin, worked out when it changes.
+  std::vector<std::array<double, 3>> fov_trig_;
   // Steering nodes' desired velocities: one decision's, computed at its first candidate.
   struct SteerCache {
     std::uint32_t self = ~0u;
