@@ -168,6 +168,12 @@ NetTemplate NetTemplate::build(std::string name, const std::vector<NodeDecl>& de
       n.level = lvl;
       t.depth_ = std::max<int>(t.depth_, lvl);
     }
+  t.level_start_.assign(1, 0);
+  for (int level = 1; level <= t.depth_; ++level) {
+    for (std::uint32_t i = 0; i < t.nodes_.size(); ++i)
+      if (t.nodes_[i].level == level) t.by_level_.push_back(i);
+    t.level_start_.push_back(static_cast<std::uint32_t>(t.by_level_.size()));
+  }
   return t;
 }
 
@@ -501,7 +507,17 @@ double NetEvaluator::evaluate(const double* params, const Pose& pose, const Sens
   // In a feed-forward net, a node of level k only needs to emit on tick k: on earlier ticks its
   // inputs are not yet settled and on later ticks it would emit the same values again. Skipping
   // those redundant emissions gives exactly the result of `depth` full synchronous ticks.
-  for (int level = 1; level <= net_->depth(); ++level) phase(level, params, pose, ctx, order);
+  if (order.empty()) {
+    // The same loads and emissions in the same order as phase(level) below, without scanning
+    // every node at every level.
+    for (int level = 1; level <= net_->depth(); ++level) {
+      const auto nodes = net_->level_nodes(level);
+      for (const std::uint32_t i : nodes) load(i);
+      for (const std::uint32_t i : nodes) emit(i, params, pose, ctx);
+    }
+  } else {
+    for (int level = 1; level <= net_->depth(); ++level) phase(level, params, pose, ctx, order);
+  }
   return emitted_[net_->walk_node() * kNodeOutputs];
 }
 

@@ -43,8 +43,8 @@ double distance_to(const Shape& s, const Vec2& p);
 double segment_distance_to(const Shape& s, const Vec2& a, const Vec2& b);
 
 // A quick test before segment_distance_to: true where the segment [a, b] certainly stays r or
-// farther from the shape, because their bounding boxes lie that far apart on an axis (a box
-// bounded by its circumscribed circle; a micrometre to spare for rounding). False says nothing.
+// farther from the shape, because their bounding boxes lie that far apart on an axis (a rotated
+// box bounded by its circumscribed circle; a micrometre to spare for rounding). False says nothing.
 inline bool segment_beyond(const Shape& s, const Vec2& a, const Vec2& b, double r) {
   Vec2 lo, hi;
   if (const auto* c = std::get_if<Cylinder>(&s)) {
@@ -53,8 +53,10 @@ inline bool segment_beyond(const Shape& s, const Vec2& a, const Vec2& b, double 
   } else if (const auto* g = std::get_if<Segment>(&s)) {
     lo = g->a.cwiseMin(g->b);
     hi = g->a.cwiseMax(g->b);
+  } else if (const Box& x = std::get<Box>(s); x.rotation == 0) {
+    lo = x.center - x.half;
+    hi = x.center + x.half;
   } else {
-    const Box& x = std::get<Box>(s);
     const double h = x.half.norm();
     lo = (x.center.array() - h).matrix();
     hi = (x.center.array() + h).matrix();
