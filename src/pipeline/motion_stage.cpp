@@ -299,30 +299,37 @@ void Simulation::publish(std::uint64_t frame, double t) {
                                        : Vec2(Vec2::Zero());
     }
   });
-  // Behavioral states (PaT-Net instances), a flat list over all agents.
-  s.net_start.resize(agents_.size() + 1);
-  s.nets.clear();
-  for (std::size_t a = 0; a < agents_.size(); ++a) {
-    s.net_start[a] = static_cast<std::uint32_t>(s.nets.size());
-    if (!agents_.active[a]) continue;
-    for (const patnet::Instance& i : agent_nets_.agents[a].running)
-      if (i.alive) s.nets.push_back({i.program, i.state});
-  }
-  s.net_start[agents_.size()] = static_cast<std::uint32_t>(s.nets.size());
-  if (world_.periodic.on()) {
-    publish_ghosts(s);
-    // The grid holds the agents, and the ghosts within reach of the world between the seams.
-    const Periodic& per = world_.periodic;
-    std::vector<std::uint8_t> listed(s.size(), 0);
-    for (std::size_t j = 0; j < s.size(); ++j) {
-      const double x = s.location[j][per.axis];
-      listed[j] = s.active[s.agent_of(static_cast<std::uint32_t>(j))] &&
-                  (j < s.agents || (x >= per.lo - ghost_band_ && x < per.hi + ghost_band_));
-    }
-    s.grid.build_points(s.location, &listed);
-  } else {
-    s.grid.build_points(s.location, &s.active);
-  }
+  if (world_.periodic.on()) publish_ghosts(s);
+  // The agent grid (a serial counting sort: a parallel one measured 3.4 times slower on one
+  // thread, BM_GridBuild) beside the flat list of PaT-Net states (serial too); they write apart.
+  parallel_pair(
+      [&] {
+        // Behavioral states (PaT-Net instances), a flat list over all agents.
+        s.net_start.resize(agents_.size() + 1);
+        s.nets.clear();
+        for (std::size_t a = 0; a < agents_.size(); ++a) {
+          s.net_start[a] = static_cast<std::uint32_t>(s.nets.size());
+          if (!agents_.active[a]) continue;
+          for (const patnet::Instance& i : agent_nets_.agents[a].running)
+            if (i.alive) s.nets.push_back({i.program, i.state});
+        }
+        s.net_start[agents_.size()] = static_cast<std::uint32_t>(s.nets.size());
+      },
+      [&] {
+        if (world_.periodic.on()) {
+          // The grid holds the agents, and the ghosts within reach of the world between the seams.
+          const Periodic& per = world_.periodic;
+          std::vector<std::uint8_t> listed(s.size(), 0);
+          for (std::size_t j = 0; j < s.size(); ++j) {
+            const double x = s.location[j][per.axis];
+            listed[j] = s.active[s.agent_of(static_cast<std::uint32_t>(j))] &&
+                        (j < s.agents || (x >= per.lo - ghost_band_ && x < per.hi + ghost_band_));
+          }
+          s.grid.build_points(s.location, &listed);
+        } else {
+          s.grid.build_points(s.location, &s.active);
+        }
+      });
   if (motion_) pose_figures(s, t);
   latest_ = slot;
 }

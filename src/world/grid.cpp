@@ -1,10 +1,7 @@
 #include "footfall/world/grid.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
-
-#include "footfall/core/parallel.hpp"
 
 namespace footfall {
 namespace {
@@ -29,67 +26,26 @@ std::pair<int, int> UniformGrid::cell_of(const Vec2& p) const {
 
 void UniformGrid::build_points(const std::vector<Vec2>& points,
                                const std::vector<std::uint8_t>* include) {
-  // A counting sort with every pass in parallel and a result that does not depend on how passes
-  // are split: counts are sums (atomic adds commute), prefix sums run over fixed blocks, and each
-  // cell's items, scattered in any order, are sorted back to ascending. The same lists as a serial
-  // counting sort, so neighbour queries visit agents in the same order for any thread count.
   const std::size_t cells = static_cast<std::size_t>(nx_) * ny_;
-  const std::size_t n = points.size();
   constexpr std::uint32_t kOut = UINT32_MAX;
-  constexpr std::size_t kBlock = 4096;  // cells per block of the prefix sum
-  cell_start_.resize(cells + 1);
-  std::vector<std::uint32_t> cell_of_item(n);
-  parallel_chunks(cells + 1, [&](std::size_t begin, std::size_t end) {
-    std::fill(cell_start_.begin() + static_cast<std::ptrdiff_t>(begin),
-              cell_start_.begin() + static_cast<std::ptrdiff_t>(end), 0u);
-  });
-  parallel_chunks(n, [&](std::size_t begin, std::size_t end) {
-    for (std::size_t i = begin; i != end; ++i) {
-      if (include && !(*include)[i]) {
-        cell_of_item[i] = kOut;
-        continue;
-      }
-      const auto [x, y] = cell_of(points[i]);
-      cell_of_item[i] = static_cast<std::uint32_t>(y * nx_ + x);
-      std::atomic_ref<std::uint32_t>(cell_start_[cell_of_item[i] + 1]).fetch_add(1, std::memory_order_relaxed);
+  cell_start_.assign(cells + 1, 0);
+  std::vector<std::uint32_t> cell_of_item(points.size());
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    if (include && !(*include)[i]) {
+      cell_of_item[i] = kOut;
+      continue;
     }
-  });
-  // Inclusive prefix sum of the counts in cell_start_[1..cells]: block totals, their prefix, then
-  // each block from its offset.
-  const std::size_t blocks = (cells + kBlock - 1) / kBlock;
-  std::vector<std::uint32_t> offset(blocks + 1, 0);
-  parallel_chunks(blocks, [&](std::size_t begin, std::size_t end) {
-    for (std::size_t b = begin; b != end; ++b) {
-      std::uint32_t sum = 0;
-      for (std::size_t c = b * kBlock; c < std::min(cells, (b + 1) * kBlock); ++c) sum += cell_start_[c + 1];
-      offset[b + 1] = sum;
-    }
-  });
-  for (std::size_t b = 0; b < blocks; ++b) offset[b + 1] += offset[b];
-  parallel_chunks(blocks, [&](std::size_t begin, std::size_t end) {
-    for (std::size_t b = begin; b != end; ++b) {
-      std::uint32_t sum = offset[b];
-      for (std::size_t c = b * kBlock; c < std::min(cells, (b + 1) * kBlock); ++c)
-        cell_start_[c + 1] = sum += cell_start_[c + 1];
-    }
-  });
-  items_.resize(cell_start_[cells]);
-  std::vector<std::uint32_t> fill(cells);
-  parallel_chunks(cells, [&](std::size_t begin, std::size_t end) {
-    std::copy(cell_start_.begin() + static_cast<std::ptrdiff_t>(begin),
-              cell_start_.begin() + static_cast<std::ptrdiff_t>(end), fill.begin() + static_cast<std::ptrdiff_t>(begin));
-  });
-  parallel_chunks(n, [&](std::size_t begin, std::size_t end) {
-    for (std::size_t i = begin; i != end; ++i)
-      if (cell_of_item[i] != kOut)
-        items_[std::atomic_ref<std::uint32_t>(fill[cell_of_item[i]]).fetch_add(1, std::memory_order_relaxed)] =
-            static_cast<std::uint32_t>(i);
-  });
-  parallel_chunks(cells, [&](std::size_t begin, std::size_t end) {
-    for (std::size_t c = begin; c != end; ++c)
-      if (cell_start_[c + 1] - cell_start_[c] > 1)
-        std::sort(items_.begin() + cell_start_[c], items_.begin() + cell_start_[c + 1]);
-  });
+    const auto [x, y] = cell_of(points[i]);
+    cell_of_item[i] = static_cast<std::uint32_t>(y * nx_ + x);
+    ++cell_start_[cell_of_item[i] + 1];
+    ++count;
+  }
+  for (std::size_t c = 0; c < cells; ++c) cell_start_[c + 1] += cell_start_[c];
+  items_.resize(count);
+  std::vector<std::uint32_t> fill(cell_start_.begin(), cell_start_.end() - 1);
+  for (std::size_t i = 0; i < points.size(); ++i)
+    if (cell_of_item[i] != kOut) items_[fill[cell_of_item[i]]++] = static_cast<std::uint32_t>(i);
 }
 
 void UniformGrid::build_boxes(const std::vector<Aabb>& boxes) {
