@@ -151,6 +151,59 @@ TEST_CASE("MOTION: the simulation decides the same with or without articulated f
   CHECK(!figures.snapshot().poses.joints.empty());
 }
 
+TEST_CASE("MOTION: posing only wanted figures, or none, changes no trajectory and no wanted pose") {
+  Scenario base = intersection();
+  Scenario wanted_s = intersection(), none_s = intersection();
+  wanted_s.config.posing = Posing::Wanted;
+  none_s.config.posing = Posing::None;
+  const auto lib = test::motion_library();
+  Simulation all = test::make_sim(std::move(base), lib);
+  Simulation wanted = test::make_sim(std::move(wanted_s), lib);
+  Simulation none = test::make_sim(std::move(none_s), lib);
+  // Every other agent slot wanted, as a CULL would keep those in view.
+  for (std::uint32_t a = 0; a < wanted.agents().size(); ++a) wanted.want_figure(a, a % 2 == 0);
+  int compared = 0;
+  for (int f = 0; f < 300; ++f) {
+    all.step();
+    wanted.step();
+    none.step();
+    const Snapshot& sa = all.snapshot();
+    const Snapshot& sw = wanted.snapshot();
+    CHECK(none.snapshot().poses.joints.empty());
+    for (std::size_t a = 0; a < sa.agents; ++a) {
+      if (!sa.active[a]) continue;
+      if (a % 2 == 1) {
+        CHECK(sw.poses.joints_of(a).empty());  // not wanted: a root only
+        CHECK((sw.poses.root[a].position - sw.location[a]).norm() == 0.0);
+        continue;
+      }
+      const auto ja = sa.poses.joints_of(a), jw = sw.poses.joints_of(a);
+      REQUIRE(ja.size() == jw.size());
+      CHECK(std::equal(ja.begin(), ja.end(), jw.begin()));
+      CHECK(sa.poses.root[a].position == sw.poses.root[a].position);
+      ++compared;
+    }
+  }
+  CHECK(compared > 1000);
+  CHECK(all.trajectory_hash() == wanted.trajectory_hash());
+  CHECK(all.trajectory_hash() == none.trajectory_hash());
+  CHECK(all.measures_slip());
+  CHECK(!wanted.measures_slip());
+  CHECK(none.metrics().foot_slip_max == 0.0);
+}
+
+TEST_CASE("MOTION: a headless run without --foot-slip poses no figure and reports no slip") {
+  const std::string dir = std::string(FOOTFALL_BINARY_DIR) + "/motion_summary_none";
+  std::filesystem::create_directories(dir);
+  const std::string summary = dir + "/summary.json";
+  const std::string cmd = std::string(FOOTFALL_BINARY) + " run " + test::source_path("data/scenarios/swap6.yaml") +
+                          " --headless --frames 60 -q --summary " + summary;
+  REQUIRE(std::system(cmd.c_str()) == 0);
+  std::ifstream in(summary);
+  const std::string json((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(json.find("\"foot_slip_mm_max\": null") != std::string::npos);
+}
+
 TEST_CASE("MOTION: poses are bit-identical for 1 and 2 threads") {
   std::uint64_t hashes[2] = {0, 0};
   for (const int threads : {1, 2}) {
@@ -233,7 +286,7 @@ TEST_CASE("MOTION: the summary reports foot_slip_mm_max as a number") {
   std::filesystem::create_directories(dir);
   const std::string summary = dir + "/summary.json";
   const std::string cmd = std::string(FOOTFALL_BINARY) + " run " + test::source_path("data/scenarios/swap6.yaml") +
-                          " --headless --frames 150 -q --summary " + summary;
+                          " --headless --foot-slip --frames 150 -q --summary " + summary;
   REQUIRE(std::system(cmd.c_str()) == 0);
   std::ifstream in(summary);
   const std::string json((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

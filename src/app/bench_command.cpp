@@ -119,6 +119,8 @@ Point measure(const BenchOptions& o, long requested, const CityGrid& grid, int t
   Scenario s = load_scenario(o.scenario, {grid.nx, grid.ny, grid.per_tile, o.variants});
   if (o.seed) s.config.seed = *o.seed;
   s.config.snapshots = std::max(s.config.snapshots, o.depth);
+  // As `footfall run`: figures posed only where CULL draws them, none headless.
+  s.config.posing = o.render ? Posing::Wanted : Posing::None;
   Simulation sim(std::move(s.world), std::move(s.nets), std::move(s.agents), s.config,
                  std::move(s.scripts), steps);
   p.setup_s = std::chrono::duration<double>(clock::now() - setup_start).count();

@@ -23,6 +23,7 @@ struct RunOptions {
   LogOptions log;
   int depth = 2;             // frames in flight in the frame pipeline
   double realtime_ms = 0;    // CONTROL budget of the realtime mode; 0: off
+  bool foot_slip = false;    // pose every figure every frame to measure foot slip (summary)
   // The viewer (docs in README.md, "Viewing"). Rendering happens unless --headless is given without
   // --screenshot or --record; offscreen with --headless or where no display exists.
   std::string screenshot;  // PNG of the last frame

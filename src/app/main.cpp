@@ -98,6 +98,9 @@ int run(int argc, char** argv) {
                       "realtime mode: a smaller fan after CONTROL took longer than this many ms "
                       "(results then depend on timing); 0: off")
       ->check(kFinite & CLI::Range(0.0, 1e6));
+  run_cmd->add_flag("--foot-slip", run.foot_slip,
+                    "pose every figure every frame and report foot_slip_mm_max in the summary "
+                    "(otherwise only figures in view are posed, none headless, and it is null)");
   add_log_options(run_cmd, run.log);
   run_cmd->add_option("--screenshot", run.screenshot, "render and write the last frame as a PNG");
   run_cmd->add_option("--record", run.record, "render and write every frame as DIR/frame_NNNNNN.png");

@@ -243,6 +243,8 @@ int run_command(const RunOptions& o) {
     // The viewer may run up to four steps beside the DRAW of one frame (a window at speed > 1).
     scenario.config.snapshots = std::max({scenario.config.snapshots, o.depth, render ? 5 : 1});
     scenario.config.realtime_budget_ms = o.realtime_ms;
+    // Figures only where someone reads them: the viewer's CULL, or the foot-slip measure.
+    scenario.config.posing = o.foot_slip ? Posing::All : render ? Posing::Wanted : Posing::None;
     Simulation sim(std::move(scenario.world), std::move(scenario.nets), std::move(scenario.agents),
                    scenario.config, std::move(scenario.scripts), steps);
     spdlog::info("{}: {} agents, {} frames at {:.0f} Hz, seed {}, {} threads", o.scenario,
@@ -381,7 +383,9 @@ int run_command(const RunOptions& o) {
     j["red_crossings"] = m.red_crossings;
     j["red_stay_s_max"] = m.red_stay_max;
     j["red_stays_over_5s"] = m.red_stays_over_5s;
-    j["foot_slip_mm_max"] = 1000.0 * m.foot_slip_max;
+    // Measured only with --foot-slip (every figure posed every frame): null otherwise.
+    j["foot_slip_mm_max"] = sim.measures_slip() ? nlohmann::ordered_json(1000.0 * m.foot_slip_max)
+                                                : nlohmann::ordered_json(nullptr);
     j["crossings"] = m.crossings;
     j["crossings_per_minute"] = minutes > 0 ? m.crossings / minutes : 0.0;
     j["spawned"] = m.spawned;

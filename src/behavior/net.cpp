@@ -1,6 +1,8 @@
 #include "footfall/behavior/net.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -166,6 +168,12 @@ NetTemplate NetTemplate::build(std::string name, const std::vector<NodeDecl>& de
       n.level = lvl;
       t.depth_ = std::max<int>(t.depth_, lvl);
     }
+  t.level_start_.assign(1, 0);
+  for (int level = 1; level <= t.depth_; ++level) {
+    for (std::uint32_t i = 0; i < t.nodes_.size(); ++i)
+      if (t.nodes_[i].level == level) t.by_level_.push_back(i);
+    t.level_start_.push_back(static_cast<std::uint32_t>(t.by_level_.size()));
+  }
   return t;
 }
 
@@ -209,7 +217,8 @@ double sensor_reach(const NetTemplate& net, const double* params) {
 NetEvaluator::NetEvaluator(const NetTemplate& net)
     : net_(&net),
       emitted_(net.nodes().size() * kNodeOutputs, 0.0),
-      loaded_(net.link_sources().size() * kNodeOutputs, 0.0) {}
+      loaded_(net.link_sources().size() * kNodeOutputs, 0.0),
+      fov_trig_(net.nodes().size(), {std::numeric_limits<double>::quiet_NaN(), 0.0, 0.0}) {}
 
 void NetEvaluator::reset() {
   std::fill(emitted_.begin(), emitted_.end(), 0.0);
@@ -218,9 +227,15 @@ void NetEvaluator::reset() {
 
 void NetEvaluator::load(std::size_t node) {
   const NetNode& n = net_->nodes()[node];
+  // Three doubles a link, copied in place (std::copy made a memmove call of each).
+  const std::uint32_t* sources = net_->link_sources().data();
   for (std::uint32_t l = n.first_link; l < n.first_link + n.link_count; ++l) {
-    const double* src = emitted_.data() + net_->link_sources()[l] * kNodeOutputs;
-    std::copy(src, src + kNodeOutputs, loaded_.data() + l * kNodeOutputs);
+    const double* src = emitted_.data() + sources[l] * kNodeOutputs;
+    double* dst = loaded_.data() + l * kNodeOutputs;
+    static_assert(kNodeOutputs == 3);
+    dst[0] = src[0];
+    dst[1] = src[1];
+    dst[2] = src[2];
   }
 }
 
@@ -255,10 +270,26 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
       put_percept(sense_location(pose, target, field));
     }
       break;
-    case NodeKind::ProximitySensor:
-      put_percept(sense_proximity(
-          pose, ctx, {p[proximity_p::Radius], p[proximity_p::Fov], n.walkers, n.mask}));
+    case NodeKind::ProximitySensor: {
+      ProximityParams pp{p[proximity_p::Radius], p[proximity_p::Fov], n.walkers, n.mask};
+      std::array<double, 3>& trig = fov_trig_[node];
+      if (trig[0] != pp.fov) trig = {pp.fov, std::cos(pp.fov), std::sin(pp.fov)};
+      pp.cos_fov = trig[1];
+      pp.sin_fov = trig[2];
+      if (n.walkers && ctx.self_state) {
+        ShoulderCache& cache = shoulders_;
+        if (cache.self != ctx.self || cache.t0 != ctx.self_state->t0) {
+          cache.axes.resize(ctx.neighbours.size());
+          for (std::size_t k = 0; k < ctx.neighbours.size(); ++k)
+            cache.axes[k] = shoulder_axis(ctx.snapshot.heading[ctx.neighbours[k]]);
+          cache.self = ctx.self;
+          cache.t0 = ctx.self_state->t0;
+        }
+        pp.shoulders = cache.axes.data();
+      }
+      put_percept(sense_proximity(pose, ctx, pp));
       break;
+    }
     case NodeKind::LineSensor: {
       if (n.mask != 0) {  // the nearest perceived segment of the sensed classes (building edges)
         std::optional<Percept> best;
@@ -476,7 +507,17 @@ double NetEvaluator::evaluate(const double* params, const Pose& pose, const Sens
   // In a feed-forward net, a node of level k only needs to emit on tick k: on earlier ticks its
   // inputs are not yet settled and on later ticks it would emit the same values again. Skipping
   // those redundant emissions gives exactly the result of `depth` full synchronous ticks.
-  for (int level = 1; level <= net_->depth(); ++level) phase(level, params, pose, ctx, order);
+  if (order.empty()) {
+    // The same loads and emissions in the same order as phase(level) below, without scanning
+    // every node at every level.
+    for (int level = 1; level <= net_->depth(); ++level) {
+      const auto nodes = net_->level_nodes(level);
+      for (const std::uint32_t i : nodes) load(i);
+      for (const std::uint32_t i : nodes) emit(i, params, pose, ctx);
+    }
+  } else {
+    for (int level = 1; level <= net_->depth(); ++level) phase(level, params, pose, ctx, order);
+  }
   return emitted_[net_->walk_node() * kNodeOutputs];
 }
 

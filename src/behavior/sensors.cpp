@@ -63,13 +63,49 @@ std::optional<Percept> sense_proximity(const Pose& pose, const SenseContext& ctx
   // Σ α_i c_i / Σ α_i and Σ α_i R_i / Σ α_i (Reich §7.3.4, Figs 7.9–7.10).
   Vec2 sum_c = Vec2::Zero();
   double sum_r = 0, sum_a = 0;
-  const Sector sector = make_sector(pose.location, pose.heading, p.radius, p.fov);
+  // Work done only for an object within reach, once per call: the heading's unit vector and the
+  // half-angle's cos and sin for the sector test; the sector's edges (two sines and cosines) only
+  // for an object outside its angle.
+  bool have_axis = false;
+  Vec2 ahead = Vec2::Zero();
+  double cos_fov = p.cos_fov, sin_fov = p.sin_fov;
+  std::optional<Sector> sector;
+  const auto edges = [&]() -> const Sector& {
+    if (!sector) sector = make_sector(pose.location, pose.heading, p.radius, p.fov);
+    return *sector;
+  };
+  // sector_distance(make_sector(...), c) bit for bit. Its angle test |θ| ≤ fov, θ the angle of
+  // v = c − apex off the heading, is decided by sin(fov − |θ|)·|v| = sin fov·(ahead·v) −
+  // cos fov·|ahead × v| without atan2; within 1e-9 of the edge, by the exact test itself.
+  const auto distance = [&](const Vec2& c, const Vec2& v, double r) {
+    if (r == 0.0) return 0.0;
+    bool inside = p.fov >= kPi;
+    if (!inside) {
+      if (!have_axis) {
+        ahead = unit_from_heading(pose.heading);
+        if (!(cos_fov <= 1)) {
+          cos_fov = std::cos(p.fov);
+          sin_fov = std::sin(p.fov);
+        }
+        have_axis = true;
+      }
+      const double g = sin_fov * ahead.dot(v) - cos_fov * std::abs(cross(ahead, v));
+      inside = std::abs(g) > 1e-9 * r ? g > 0
+                                      : std::abs(wrap_angle(heading_of(v) - pose.heading)) <= p.fov;
+    }
+    if (inside) return std::max(0.0, r - p.radius);
+    const Sector& s = edges();
+    return std::min(point_segment_distance(c, s.apex, s.edge_left),
+                    point_segment_distance(c, s.apex, s.edge_right));
+  };
   const auto consider = [&](const Vec2& c, double radius) {
     // Beyond R + radius of the apex it cannot reach into the sector: skip the exact test.
     const double reach = p.radius + radius;
-    if ((c - pose.location).squaredNorm() > reach * reach) return;
-    if (sector_distance(sector, c) > radius) return;
-    const double alpha = p.radius - ((c - pose.location).norm() - radius);
+    const Vec2 v = c - pose.location;
+    if (v.squaredNorm() > reach * reach) return;
+    const double r = v.norm();
+    if (distance(c, v, r) > radius) return;
+    const double alpha = p.radius - (r - radius);
     if (alpha <= 0) return;
     sum_c += alpha * c;
     sum_r += alpha * radius;
@@ -78,7 +114,8 @@ std::optional<Percept> sense_proximity(const Pose& pose, const SenseContext& ctx
   // A walker's bounding cylinder is as wide as its body reaches toward the sensing agent: a capsule
   // (agents/body.hpp) is shallower seen from in front or behind than from the side.
   if (p.walkers)
-    for (const std::uint32_t j : ctx.neighbours) {
+    for (std::size_t k = 0; k < ctx.neighbours.size(); ++k) {
+      const std::uint32_t j = ctx.neighbours[k];
       if (j == ctx.self) continue;
       const Vec2& c = ctx.snapshot.location[j];
       const BodySize b = ctx.snapshot.body(j);
@@ -88,7 +125,13 @@ std::optional<Percept> sense_proximity(const Pose& pose, const SenseContext& ctx
       }
       const Vec2 v = pose.location - c;
       const double d = v.norm();
-      consider(c, d > 0 ? body_extent(ctx.snapshot.heading[j], b, v / d) : b.half_width);
+      if (d <= 0) {
+        consider(c, b.half_width);
+        continue;
+      }
+      const Vec2 axis = p.shoulders ? p.shoulders[k] : shoulder_axis(ctx.snapshot.heading[j]);
+      // body_extent(heading, b, v / d), the shoulder line worked out once per neighbour.
+      consider(c, b.half_depth + (b.half_width - b.half_depth) * std::abs((v / d).dot(axis)));
     }
   if (p.classes != 0)
     for (const std::uint32_t o : ctx.obstacles) {

@@ -1,5 +1,7 @@
 #include "footfall/behavior/steering_nodes.hpp"
 
+#include "footfall/behavior/controls.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -319,7 +321,7 @@ double steering_energy(const double* p, const Vec2& desired, const Vec2& velocit
     e += p[steer_p::Facing] * want * 0.5 * (1.0 - cos_delta);
   }
   const double power = p[steer_p::Power];
-  return p[steer_p::Weight] * (power == 1.0 ? e : std::pow(e, power));
+  return p[steer_p::Weight] * control_power(e, power);
 }
 
 double steering_reach(NodeKind kind, const double* p) {

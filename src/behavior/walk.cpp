@@ -159,7 +159,9 @@ double min_distance_to_plan(const Vec2& from, const Vec2& to, double t0, double 
 bool foot_crosses_solid(const SenseContext& ctx, const Vec2& planted, const Vec2& foot) {
   for (const std::uint32_t o : ctx.obstacles) {
     const Obstacle& ob = ctx.world.obstacles[o];
-    if (ob.solid && segment_distance_to(ob.shape, planted, foot) < kFootHalfWidth) return true;
+    if (ob.solid && !segment_beyond(ob.shape, planted, foot, kFootHalfWidth) &&
+        segment_distance_to(ob.shape, planted, foot) < kFootHalfWidth)
+      return true;
   }
   return false;
 }
@@ -172,7 +174,7 @@ bool step_collides(const SenseContext& ctx, const Vec2& from, const Vec2& to, do
   const double r = ctx.self_radius;
   for (const std::uint32_t o : ctx.obstacles) {
     const Obstacle& ob = ctx.world.obstacles[o];
-    if (!ob.solid) continue;
+    if (!ob.solid || segment_beyond(ob.shape, from, to, r)) continue;  // d ≥ r: clear
     // d < min(r, now − slack), with the costlier distance from `from` only for near misses.
     const double d = segment_distance_to(ob.shape, from, to);
     if (d < r && d < distance_to(ob.shape, from) - kSlack) return true;

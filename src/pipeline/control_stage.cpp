@@ -2,6 +2,8 @@
 // Reads S(N−1) and P(N−1); writes one decision per deciding agent.
 #include "footfall/core/parallel.hpp"
 
+#include <memory>
+
 #include "footfall/behavior/steering_nodes.hpp"
 #include "footfall/core/rng.hpp"
 #include "footfall/pipeline/simulation.hpp"
@@ -54,6 +56,9 @@ void Simulation::control_stage(bool reduced_fan) {
   action_stage(t);  // Blumberg's action selection, for scenarios that use it
   parallel_chunks(due_.size(), [&](std::size_t begin, std::size_t end) {
     std::vector<Footstep> scratch;
+    // One evaluator per template for the chunk, not one per decision (its buffers and caches are
+    // allocated once; a node emits before it is read, and the caches are keyed by agent and time).
+    std::vector<std::unique_ptr<NetEvaluator>> evaluators(nets_.size());
     for (std::size_t k = begin; k != end; ++k) {
       const std::uint32_t a = due_[k];
       // PaT-Nets first: they may rebind behaviors or retarget attractions for this very decision.
@@ -96,8 +101,9 @@ void Simulation::control_stage(bool reduced_fan) {
       const SenseContext ctx{world_, snapshot(), percepts_prev_.neighbours(a),
                              percepts_prev_.obstacles(a), a, agents_.radius[a], &self, &fields_,
                              agents_.body(a).half_depth, config_.dt};
-      NetEvaluator eval(net);
-      decisions_[a] = decide_step(net, agents_.params_of(a), feet, agents_.plan[a].t1, ctx, eval,
+      std::unique_ptr<NetEvaluator>& eval = evaluators[agents_.net[a]];
+      if (!eval) eval = std::make_unique<NetEvaluator>(net);
+      decisions_[a] = decide_step(net, agents_.params_of(a), feet, agents_.plan[a].t1, ctx, *eval,
                                   scratch, reduced_fan);
     }
   });

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 
@@ -104,6 +105,7 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
   figure_slip_.resize(n);
   figure_slip_max_.assign(n, 0.0);
   figure_lod_.assign(n, motion::Lod::Medium);
+  figure_wanted_.assign(n, 1);
   // Staggered start (DESIGN.md): each agent's first foot-strike falls at a counter-based random
   // phase of its step period, so decisions spread evenly over frames.
   for (std::uint32_t a = 0; a < n; ++a) {
@@ -244,37 +246,46 @@ void Simulation::step() {
 }
 
 // Counts pairs that begin to overlap this frame and folds the frame into the trajectory hash.
+// The hash (FNV-1a, serial by nature) runs beside the collision measure's parallel chunks; both
+// only read the published snapshot, and the pairs found are sorted, so neither the count nor the
+// hash depends on the thread count.
 void Simulation::measure() {
   const Snapshot& s = snapshot();
   const std::size_t n = agents_.size();
-  std::vector<std::vector<std::uint64_t>> found(n);
-  parallel_chunks(n, [&](std::size_t begin, std::size_t end) {
-    for (std::size_t a = begin; a != end; ++a) {
-      if (!s.active[a]) continue;
-      const Vec2& p = s.location[a];
-      const double r = s.radius[a];
-      s.grid.for_each_in(Aabb{p, p}.inflated(2 * r + 1.0), [&](std::uint32_t image) {
-        const std::uint32_t j = s.agent_of(image);  // a pair across a periodic seam counts once
-        if (j <= a) return;
-        const double reach = r + s.radius[j] - kOverlapTolerance;
-        if ((s.location[image] - p).squaredNorm() >= reach * reach) return;
-        // Bounding discs overlap: shoulders wider than deep overlap only if the capsules do.
-        const BodySize ba = s.body(a), bj = s.body(image);
-        if ((ba.disc() && bj.disc()) ||
-            body_gap(p, s.heading[a], ba, s.location[image], s.heading[image], bj) < -kOverlapTolerance)
-          found[a].push_back(pair_key(static_cast<std::uint32_t>(a), j));
-      });
-      world_.for_each_obstacle_near(Aabb{p, p}.inflated(r), [&](std::uint32_t o) {
-        const Obstacle& ob = world_.obstacles[o];
-        if (ob.solid && distance_to(ob.shape, p) < r - kOverlapTolerance)
-          found[a].push_back(pair_key(static_cast<std::uint32_t>(a), 0x80000000u | o));
-      });
-    }
-  });
   std::vector<std::uint64_t> now;
-  for (auto& f : found) now.insert(now.end(), f.begin(), f.end());
-  std::sort(now.begin(), now.end());
-  now.erase(std::unique(now.begin(), now.end()), now.end());
+  std::mutex found_lock;  // taken only for an overlap found: rare
+  const auto collisions = [&] {
+    parallel_chunks(n, [&](std::size_t begin, std::size_t end) {
+      std::vector<std::uint64_t> found;
+      for (std::size_t a = begin; a != end; ++a) {
+        if (!s.active[a]) continue;
+        const Vec2& p = s.location[a];
+        const double r = s.radius[a];
+        s.grid.for_each_in(Aabb{p, p}.inflated(2 * r + 1.0), [&](std::uint32_t image) {
+          const std::uint32_t j = s.agent_of(image);  // a pair across a periodic seam counts once
+          if (j <= a) return;
+          const double reach = r + s.radius[j] - kOverlapTolerance;
+          if ((s.location[image] - p).squaredNorm() >= reach * reach) return;
+          // Bounding discs overlap: shoulders wider than deep overlap only if the capsules do.
+          const BodySize ba = s.body(a), bj = s.body(image);
+          if ((ba.disc() && bj.disc()) ||
+              body_gap(p, s.heading[a], ba, s.location[image], s.heading[image], bj) < -kOverlapTolerance)
+            found.push_back(pair_key(static_cast<std::uint32_t>(a), j));
+        });
+        world_.for_each_obstacle_near(Aabb{p, p}.inflated(r), [&](std::uint32_t o) {
+          const Obstacle& ob = world_.obstacles[o];
+          if (ob.solid && distance_to(ob.shape, p) < r - kOverlapTolerance)
+            found.push_back(pair_key(static_cast<std::uint32_t>(a), 0x80000000u | o));
+        });
+      }
+      if (found.empty()) return;
+      const std::lock_guard<std::mutex> hold(found_lock);
+      now.insert(now.end(), found.begin(), found.end());
+    });
+    std::sort(now.begin(), now.end());
+    now.erase(std::unique(now.begin(), now.end()), now.end());
+  };
+  parallel_pair([&] { hash_snapshot(hash_, s); }, collisions);
   for (const std::uint64_t k : now) {
     if (std::binary_search(overlapping_.begin(), overlapping_.end(), k)) continue;
     ++metrics_.collisions;
@@ -284,8 +295,6 @@ void Simulation::measure() {
   }
   overlapping_ = std::move(now);
   if (!signals_.empty()) measure_red_stays(s);
-
-  hash_snapshot(hash_, s);
 }
 
 void Simulation::measure_red_stays(const Snapshot& s) {

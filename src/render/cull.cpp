@@ -78,19 +78,26 @@ void cull(const Snapshot& snap, const motion::MotionLibrary& lib, const CameraVi
   const motion::Poses& poses = snap.poses;
   const std::size_t n = std::min(snap.size(), poses.size());
   out.chosen.resize(snap.size());
+  out.wanted.assign(snap.size(), 0);
   std::vector<std::uint8_t> bucket(n, kHidden);
   const auto planes = frustum_planes(camera.view_projection);
 
-  // Visibility and level per agent.
+  // Visibility and level per agent; figures near the view are wanted posed (Posing::Wanted), and
+  // only those posed are drawn.
   parallel_chunks(n, [&](std::size_t begin, std::size_t end) {
     for (std::size_t a = begin; a < end; ++a) {
-      if (!snap.active[a] || poses.first[a] == poses.first[a + 1]) continue;
+      if (!snap.active[a] || snap.vehicle(a)) continue;
       const Sphere b = bounds_of(poses.root[a]);
       const double d = (b.centre - camera.eye).norm();
       out.chosen[a] = settings.forced ? *settings.forced : choose_lod(d, poses.lod[a], settings.lod);
-      bool inside = true;
-      for (const auto& p : planes) inside = inside && p.head<3>().dot(b.centre) + p.w() > -b.radius;
-      if (inside) bucket[a] = static_cast<std::uint8_t>(poses.lod[a]);
+      bool near = true, inside = true;
+      for (const auto& p : planes) {
+        const double s = p.head<3>().dot(b.centre) + p.w();
+        near = near && s > -b.radius - kPoseMargin;
+        inside = inside && s > -b.radius;
+      }
+      out.wanted[a] = near ? 1 : 0;
+      if (inside && poses.first[a] != poses.first[a + 1]) bucket[a] = static_cast<std::uint8_t>(poses.lod[a]);
     }
   });
 
@@ -138,8 +145,11 @@ void cull(const Snapshot& snap, const motion::MotionLibrary& lib, const CameraVi
 
 void feed_back_lods(Simulation& sim, const InstanceLists& lists) {
   const Snapshot& snap = sim.snapshot();
-  for (std::uint32_t a = 0; a < lists.chosen.size() && a < snap.size(); ++a)
-    if (snap.active[a] && sim.lod(a) != lists.chosen[a]) sim.set_lod(a, lists.chosen[a]);
+  for (std::uint32_t a = 0; a < lists.chosen.size() && a < snap.size(); ++a) {
+    if (!snap.active[a]) continue;
+    if (sim.lod(a) != lists.chosen[a]) sim.set_lod(a, lists.chosen[a]);
+    if (a < lists.wanted.size() && a < snap.agents) sim.want_figure(a, lists.wanted[a] != 0);
+  }
 }
 
 }  // namespace footfall::render

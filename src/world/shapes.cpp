@@ -8,7 +8,10 @@ namespace {
 struct BoxFrame {  // maps between world and the box's local frame
   Vec2 c, ux, uy;
   explicit BoxFrame(const Box& b)
-      : c(b.center), ux(std::cos(b.rotation), std::sin(b.rotation)), uy(-ux.y(), ux.x()) {}
+      // Unrotated (most buildings), cos 0 and sin 0 are exactly 1 and 0: no sine or cosine.
+      : c(b.center),
+        ux(b.rotation == 0 ? Vec2(1, 0) : Vec2(std::cos(b.rotation), std::sin(b.rotation))),
+        uy(-ux.y(), ux.x()) {}
   Vec2 to_local(const Vec2& p) const { const Vec2 d = p - c; return {d.dot(ux), d.dot(uy)}; }
   Vec2 to_world(const Vec2& q) const { return c + q.x() * ux + q.y() * uy; }
 };

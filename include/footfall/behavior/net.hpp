@@ -7,6 +7,7 @@
 // parameter values. Every node emits three values: sensors (present, d, θ), controls (Δθ, Δd,
 // energy), steering controls (1 with a desire else 0, |v − v_desired|, energy), the walk node
 // (total energy, 0, 0).
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -54,6 +55,11 @@ class NetTemplate {
   std::span<const double> defaults() const { return defaults_; }
   std::size_t param_count() const { return defaults_.size(); }
   int depth() const { return depth_; }
+  // The nodes of one level in index order: evaluation visits these instead of testing every node's
+  // level at every level.
+  std::span<const std::uint32_t> level_nodes(int level) const {
+    return {by_level_.data() + level_start_[level - 1], level_start_[level] - level_start_[level - 1]};
+  }
   int walk_node() const { return walk_; }
   int find_node(std::string_view node) const;  // -1 when absent
   // "node.param" → index in the agent's block, -1 when absent.
@@ -67,6 +73,8 @@ class NetTemplate {
   std::vector<double> defaults_;
   int depth_ = 0;
   int walk_ = -1;
+  std::vector<std::uint32_t> by_level_;     // node indices by level, then index
+  std::vector<std::uint32_t> level_start_;  // level k (1-based): by_level_[start[k-1], start[k])
 };
 
 // How far an agent's sensors reach beyond its own location, with its parameter block `params`.
@@ -119,6 +127,15 @@ class NetEvaluator {
     double t0 = -1;
     std::vector<PredictedMover> movers;
   } predicted_;
+  // Proximity sensors' neighbours' shoulder lines (agents/body.hpp), in ctx.neighbours' order: a
+  // sine and a cosine per neighbour per decision, not per candidate and sensor.
+  struct ShoulderCache {
+    std::uint32_t self = ~0u;
+    double t0 = -1;
+    std::vector<Vec2> axes;
+  } shoulders_;
+  // Per node: a proximity sensor's half-angle and its cos and sin, worked out when it changes.
+  std::vector<std::array<double, 3>> fov_trig_;
   // Steering nodes' desired velocities: one decision's, computed at its first candidate.
   struct SteerCache {
     std::uint32_t self = ~0u;

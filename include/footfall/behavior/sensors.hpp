@@ -81,6 +81,11 @@ struct ProximityParams {
   double fov = kPi / 3;   // half-angle of the sector, radians
   bool walkers = true;    // detect other agents
   std::uint64_t classes = 0;  // bit per obstacle class
+  // Worked out once by a caller that senses many poses (NetEvaluator), else here: cos and sin of
+  // fov (cos_fov > 1: not given), and each neighbour's shoulder_axis (ctx.neighbours' order; null:
+  // not given). The results are the same bits either way.
+  double cos_fov = 2, sin_fov = 0;
+  const Vec2* shoulders = nullptr;
 };
 
 // Proximity sensor (Reich §7.3.4): objects whose bounding shape intersects the sector are averaged

@@ -27,6 +27,14 @@
 
 namespace footfall {
 
+// Which articulated figures MOTION poses each frame (with a motion library). Trajectories never
+// depend on it: figures follow the footsteps, not the other way round.
+enum class Posing : std::uint8_t {
+  All,     // every figure, every frame: Snapshot::poses complete, foot slip measured
+  Wanted,  // only the figures a consumer asked for (Simulation::want_figure): the viewer's CULL
+  None,    // none (headless runs without images); Simulation::full_pose still works on request
+};
+
 struct SimConfig {
   double dt = 1.0 / 30.0;      // frame period, seconds
   std::uint64_t seed = 1;
@@ -46,6 +54,8 @@ struct SimConfig {
   // makes results depend on timing.
   double realtime_budget_ms = 0;
   CrowdCost crowd;  // crowd-aware navigation fields (scenario `navigation: crowd:`); off by default
+  // Foot slip (Metrics::foot_slip_max) is tracked frame to frame, so only with Posing::All.
+  Posing posing = Posing::All;
 };
 
 // What SENSE gathered for the agents deciding at one frame: for each (ascending ids in `agents`),
@@ -185,6 +195,13 @@ class Simulation {
   // a CULL stage sets it by distance to the camera).
   void set_lod(std::uint32_t agent, motion::Lod lod) { figure_lod_[agent] = lod; }
   motion::Lod lod(std::uint32_t agent) const { return figure_lod_[agent]; }
+  // With Posing::Wanted, whether MOTION poses the agent's figure from the next frame on (all are
+  // wanted at the start; a CULL stage keeps those near its view). Unwanted figures publish their
+  // root (position, heading, scale) without joints.
+  void want_figure(std::uint32_t agent, bool wanted) { figure_wanted_[agent] = wanted ? 1 : 0; }
+  bool figure_wanted(std::uint32_t agent) const { return figure_wanted_[agent] != 0; }
+  // Whether Metrics::foot_slip_max measures anything: every figure posed every frame.
+  bool measures_slip() const { return motion_ && config_.posing == Posing::All; }
   // The agent's pose now at any level of detail, whatever the one it is drawn at; the full
   // high-detail pose by default (Granieri et al. 1995 §4.3: for sensors that need the finest
   // model). Requires a motion library.
@@ -370,6 +387,7 @@ class Simulation {
   std::vector<motion::SlipTracker> figure_slip_;
   std::vector<double> figure_slip_max_;
   std::vector<motion::Lod> figure_lod_;
+  std::vector<std::uint8_t> figure_wanted_;  // Posing::Wanted: 1 where a consumer wants the figure
 
   std::vector<AgentAction> actions_;      // per agent; empty when no system runs
   std::vector<std::uint32_t> action_due_;  // agents ticking their system this frame, ascending

@@ -48,6 +48,10 @@ struct CullSettings {
 };
 
 inline constexpr int kHeaderTexels = 2;
+// Metres beyond the view within which figures stay posed: CULL's choice reaches MOTION a frame or
+// two late (four steps at viewer speed 4, at most 0.3 m a frame each), and a turning camera
+// brings figures in from the side.
+inline constexpr double kPoseMargin = 4.0;
 inline constexpr int kTexelsPerJoint = 3;
 
 // Texels per instance at a level of detail with `joints` joints.
@@ -74,6 +78,9 @@ struct InstanceLists {
   std::array<InstanceList, motion::kLodCount> lods;
   std::vector<VehicleInstance> vehicles;  // in agent order
   std::vector<motion::Lod> chosen;  // per agent slot: the level chosen by distance (or forced)
+  // Per agent slot: 1 where the figure is in view or within kPoseMargin of it, so that MOTION
+  // poses it from the next frame on (Posing::Wanted); 0 elsewhere, and for free slots and vehicles.
+  std::vector<std::uint8_t> wanted;
   std::size_t visible() const { return lods[0].size() + lods[1].size() + lods[2].size(); }
 };
 
@@ -82,12 +89,13 @@ motion::Lod choose_lod(double distance, motion::Lod current, const LodThresholds
 
 // Looks are indexed by agent slot (appearance.hpp). Vehicles get no figure, only a VehicleInstance
 // when their box is in the view frustum. Free slots and figures outside the view frustum
-// get no instance; every active agent gets a chosen level (by distance, visible or not, so a figure
-// turning into view is already at its level).
+// get no instance, nor do figures MOTION did not pose; every active agent gets a chosen level (by
+// distance, visible or not, so a figure turning into view is already at its level).
 void cull(const Snapshot& snapshot, const motion::MotionLibrary& library, const CameraView& camera,
           const CullSettings& settings, std::span<const Look> looks, InstanceLists& out);
 
-// The one write of the renderer into the simulation: the chosen levels, posed from the next step.
+// The one write of the renderer into the simulation: the chosen levels, posed from the next step,
+// and which figures MOTION need pose at all (Simulation::want_figure, for Posing::Wanted).
 void feed_back_lods(Simulation& sim, const InstanceLists& lists);
 
 }  // namespace footfall::render
