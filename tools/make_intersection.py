@@ -288,7 +288,30 @@ def activities_yaml():
         obj.append((f"{name}_centre", "crosswalk", p, ""))
     objects = "\n".join(f"        - {{name: {n}, kind: {k}, at: {pt(p)}{', ' + extra if extra else ''}}}"
                         for n, k, p, extra in obj)
-    return ACTIVITIES.replace("OBJECTS", objects)
+    return ACTIVITIES.replace("OBJECTS", objects).replace("ERRANDS", "".join(errand(*e) for e in ERRANDS))
+
+
+# The four errands off the way: each draws on one motivation and one releaser, aims the route's goal
+# sensor at its object and wears off by its level of interest (decay, recovery per tick).
+ERRANDS = (
+    ("browse", "curiosity", "see_window", 0.0015, 0.0005, "window"),
+    ("snack", "hunger", "see_kiosk", 0.0008, 0.0003, "kiosk"),
+    ("rest", "fatigue", "see_bench", 0.001, 0.0003, "bench"),
+    ("greet", "sociability", "see_friend", 0.002, 0.0003, "friend"),
+)
+
+
+def errand(name, variable, releasing, decay, recovery, child):
+    return f"""\
+                {name}:
+                  variables: [{variable}]
+                  releasing: [{releasing}]
+                  combine: multiply
+                  modify: [{{variable: going, gain: 0.0006, mode: absolute}}]
+                  level_of_interest: {{mode: time, decay: {decay}, recovery: {recovery}}}
+                  child: {child}
+                  action: [{{aim: goal}}]
+"""
 
 
 ACTIVITIES = """\
@@ -357,39 +380,7 @@ OBJECTS
               gains: {walk_on: 2.5, browse: 3, snack: 3, rest: 3, greet: 3}
               behaviors:
                 walk_on: {variables: [going, hurry], releasing: [crossing], child: gait, action: [{motor: walk}]}
-                browse:
-                  variables: [curiosity]
-                  releasing: [see_window]
-                  combine: multiply
-                  modify: [{variable: going, gain: 0.0006, mode: absolute}]
-                  level_of_interest: {mode: time, decay: 0.0015, recovery: 0.0005}
-                  child: window
-                  action: [{aim: goal}]
-                snack:
-                  variables: [hunger]
-                  releasing: [see_kiosk]
-                  combine: multiply
-                  modify: [{variable: going, gain: 0.0006, mode: absolute}]
-                  level_of_interest: {mode: time, decay: 0.0008, recovery: 0.0003}
-                  child: kiosk
-                  action: [{aim: goal}]
-                rest:
-                  variables: [fatigue]
-                  releasing: [see_bench]
-                  combine: multiply
-                  modify: [{variable: going, gain: 0.0006, mode: absolute}]
-                  level_of_interest: {mode: time, decay: 0.001, recovery: 0.0003}
-                  child: bench
-                  action: [{aim: goal}]
-                greet:
-                  variables: [sociability]
-                  releasing: [see_friend]
-                  combine: multiply
-                  modify: [{variable: going, gain: 0.0006, mode: absolute}]
-                  level_of_interest: {mode: time, decay: 0.002, recovery: 0.0003}
-                  child: friend
-                  action: [{aim: goal}]
-            # How to walk on (Blumberg's Choose-Gait, as meta-commands): hurry lengthens and
+ERRANDS            # How to walk on (Blumberg's Choose-Gait, as meta-commands): hurry lengthens and
             # quickens the steps, fatigue shortens and slows them.
             gait:
               behaviors:
