@@ -42,7 +42,7 @@ double walk_for(Simulation& sim, double seconds) {
 
 }  // namespace
 
-TEST_CASE("kerb: avoided only, the street is crossed where the pull is strong; the incident is listed") {
+TEST_CASE("kerb: avoided only, the street is crossed where the pull is strong, and the incident is listed") {
   Simulation sim = street_scene("0", "-1", -2);
   CHECK(walk_for(sim, 15) > 6);
   CHECK(sim.metrics().jaywalk_events > 0);

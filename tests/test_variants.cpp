@@ -53,7 +53,7 @@ std::uint64_t run_hash(Scenario s, int frames) {
 
 }  // namespace
 
-TEST_CASE("variants: a chosen variant merges maps key by key and replaces values; unchosen it changes nothing") {
+TEST_CASE("variants: a chosen variant merges maps key by key and replaces values, and unchosen it changes nothing") {
   const std::string text = std::string(kWalker) + R"(variants:
   fast:
     seed: 9
