@@ -66,6 +66,14 @@ py::dict summary_dict(const api::Summary& s) {
   d["blocked_decisions"] = s.blocked_decisions, d["longest_trip_s"] = s.longest_trip_s;
   d["foot_slip_mm_max"] = s.foot_slip_mm_max, d["trip_s"] = s.trip_s;
   d["trajectory_hash"] = s.trajectory_hash;
+  py::list incidents;
+  for (const api::Incident& i : s.incidents) {
+    py::dict e;
+    e["kind"] = i.kind, e["time_s"] = i.time_s, e["agent"] = i.agent, e["at"] = py::make_tuple(i.x, i.y);
+    if (!i.with.empty()) e["with"] = i.with;
+    incidents.append(e);
+  }
+  d["incidents"] = incidents;
   return d;
 }
 

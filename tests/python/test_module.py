@@ -178,3 +178,32 @@ def test_the_trajectory_store_holds_what_the_clis_does(ff, tmp_path):
     with sqlite3.connect(tmp_path / "cli.db") as cli, sqlite3.connect(tmp_path / "py.db") as py:
         assert py.execute(query).fetchall() == cli.execute(query).fetchall()
         assert py.execute(meta).fetchall() == cli.execute(meta).fetchall()
+
+
+def test_the_summary_lists_incidents_as_the_cli_does(ff, tmp_path):
+    # A walker pulled across a street that it only avoids (tests/test_kerb.cpp's scene).
+    doc = {
+        "world": {"regions": [{"name": "road", "type": "street",
+                               "polygon": [[-20, 0], [20, 0], [20, 4], [-20, 4]]}]},
+        "behaviors": {"walker": {"nodes": {
+            "goal": {"type": "location_sensor"},
+            "seek": {"type": "attract", "input": "goal", "k_theta": 1, "t_d": 0.05, "power": 0.5,
+                     "weight": 20},
+            "road": {"type": "terrain_sensor", "types": ["street"]},
+            "avoid_road": {"type": "avoid", "input": "road", "k_d": 4, "t_d": 0.45},
+            "walk": {"type": "walk", "inputs": ["seek", "avoid_road"]}}}},
+        "agents": [{"name": "w", "behavior": "walker", "position": [0, -2], "heading": 1.5708,
+                    "set": {"goal.target": [0, 7]}}],
+    }
+    sim = ff.from_dict(doc)
+    sim.step(300)
+    summary = sim.summary()
+    assert summary["jaywalk_events"] > 0
+    first = summary["incidents"][0]
+    assert first["kind"] == "jaywalk" and first["agent"] == "w" and "with" not in first
+    assert 0 <= first["at"][1] <= 1 and first["time_s"] > 0
+    # Kept off by a kerb, nothing to list.
+    doc["behaviors"]["walker"]["nodes"]["road"]["kerb"] = 1
+    kept = ff.from_dict(doc)
+    kept.step(300)
+    assert kept.summary()["incidents"] == []

@@ -51,6 +51,15 @@ struct Signal {
 };
 
 // What `footfall run --summary` reports about the run so far (same names and values).
+// A failed check of the run (`footfall run --summary`'s `incidents`): kind "collision", "jaywalk",
+// "red_crossing" or "red_stay_over_5s"; who, when, where; for a collision, with whom ("obstacle").
+struct Incident {
+  std::string kind;
+  double time_s = 0;
+  std::string agent, with;
+  double x = 0, y = 0;
+};
+
 struct Summary {
   std::uint64_t agents = 0, agent_slots = 0, frames = 0;
   double sim_seconds = 0;
@@ -60,6 +69,7 @@ struct Summary {
   double longest_trip_s = 0, foot_slip_mm_max = 0;
   std::vector<double> trip_s;   // each finished trip's duration, seconds, in the order they ended
   std::string trajectory_hash;  // 16 hex digits
+  std::vector<Incident> incidents;  // the first 100, in the order they happened
 };
 
 struct RenderOptions;
