@@ -268,18 +268,30 @@ std::optional<double> clear_twist(const SenseContext& ctx, const FanParams& fan,
 // Ground kept off like a wall, not only avoided (terrain_sensor `kerb`, docs/scenario.md): a kerb.
 // An avoid potential is bounded where the ground begins, so a crowd that presses hard enough (a
 // queue making way at a street corner) pushed a foot a few centimetres over it. A foot already on
-// that ground frees the walker, so that it can always walk off.
-bool steps_over_kerb(const NetTemplate& net, const double* params, const World& world,
-                     const Feet& feet, const Vec2& foot) {
+// that ground frees the walker, so that it can always walk off. Gathered once per decision: the
+// feet stay where they are while candidates are weighed.
+struct KerbGround {
+  std::uint64_t mask;
+  int except;
+};
+
+std::vector<KerbGround> kerbs_to_keep(const NetTemplate& net, const double* params,
+                                      const World& world, const Feet& feet) {
+  std::vector<KerbGround> out;
   for (const NetNode& n : net.nodes()) {
     if (n.kind != NodeKind::TerrainSensor) continue;
     const double* p = params + n.param_offset;
     if (p[terrain_p::Kerb] == 0.0) continue;
     const int except = static_cast<int>(p[terrain_p::Except]);
-    if (world.on_ground(foot, n.mask, except) && !world.on_ground(feet.planted, n.mask, except) &&
-        !world.on_ground(feet.trailing, n.mask, except))
-      return true;
+    if (!world.on_ground(feet.planted, n.mask, except) && !world.on_ground(feet.trailing, n.mask, except))
+      out.push_back({n.mask, except});
   }
+  return out;
+}
+
+bool steps_over_kerb(std::span<const KerbGround> kerbs, const World& world, const Vec2& foot) {
+  for (const KerbGround& k : kerbs)
+    if (world.on_ground(foot, k.mask, k.except)) return true;
   return false;
 }
 
@@ -319,6 +331,7 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
   }
 
   const Vec2 here = feet.location();
+  const std::vector<KerbGround> kerbs = kerbs_to_keep(net, params, ctx.world, feet);
   Decision best;
   // The moving candidates that collision prevention or the headway law refused: evaluated only if
   // the agent ends up standing, to publish where it would have gone (Decision::want).
@@ -353,7 +366,7 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
     // the checks walk every obstacle nearby and the net's sensors.
     if (energy < kInf && (best.energy == kInf || better(energy, step, best.energy, best.step)) &&
         !foot_crosses_solid(ctx, feet.planted, step.foot) &&
-        !steps_over_kerb(net, params, ctx.world, feet, step.foot)) {
+        !steps_over_kerb(kerbs, ctx.world, step.foot)) {
       best.step = step;
       best.energy = energy;
       best.duration = duration;
