@@ -246,10 +246,7 @@ Summary Simulator::summary() const {
   s.trip_s = sim.trip_times();
   s.trajectory_hash = hex(sim.trajectory_hash());
   for (const footfall::Incident& i : m.incidents)
-    s.incidents.push_back({incident_name(i.kind), i.time, sim.name_of(i.id),
-                           i.kind != footfall::Incident::Kind::Collision ? ""
-                           : i.other                                  ? sim.name_of(i.other)
-                                                                      : "obstacle",
+    s.incidents.push_back({incident_name(i.kind), i.time, sim.name_of(i.id), sim.other_in(i),
                            i.where.x(), i.where.y()});
   return s;
 }

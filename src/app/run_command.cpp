@@ -409,7 +409,7 @@ int run_command(const RunOptions& o) {
     for (const Incident& i : m.incidents) {
       nlohmann::ordered_json e = {{"kind", incident_name(i.kind)}, {"time_s", i.time},
                                   {"agent", sim.name_of(i.id)}, {"at", {i.where.x(), i.where.y()}}};
-      if (i.kind == Incident::Kind::Collision) e["with"] = i.other ? sim.name_of(i.other) : "obstacle";
+      if (i.kind == Incident::Kind::Collision) e["with"] = sim.other_in(i);
       j["incidents"].push_back(std::move(e));
     }
     if (!measurements.spec().empty()) j["measurement"] = measurement_json(measurements);

@@ -449,6 +449,11 @@ std::size_t Simulation::param_slot(std::string_view dotted) const {
   return agents_.param_offset[a] + static_cast<std::size_t>(p);
 }
 
+std::string Simulation::other_in(const Incident& i) const {
+  if (i.kind != Incident::Kind::Collision) return "";
+  return i.other ? name_of(i.other) : "obstacle";
+}
+
 std::string Simulation::name_of(std::uint64_t id) const {
   if (id >= 1 && id <= scenario_agents_) return agents_.name[id - 1];
   for (std::size_t k = 0; k < sources_.size(); ++k) {

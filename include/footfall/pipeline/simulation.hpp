@@ -219,6 +219,8 @@ class Simulation {
   // walker's <source>_<n> (its n-th arrival, from 1), else "ped<id>". Reads only what never changes after construction, so outputs may call it while a
   // step runs.
   std::string name_of(std::uint64_t id) const;
+  // A collision's other party: a pedestrian's name, or "obstacle"; "" for other incidents.
+  std::string other_in(const Incident& i) const;
   // Agent a's behavioral state in snapshot s: its PaT-Net instances as "program:state", joined by
   // '/' in start order (the route net, then the leg it called), e.g. "route:next/cross:wait"; empty
   // for none. Safe beside a running step, like name_of.
