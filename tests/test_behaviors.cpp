@@ -3,7 +3,11 @@
 // passive avoidance, the depth sensor, and the turning step.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <array>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 
 #include "footfall/behavior/anticipation.hpp"
 #include "footfall/behavior/reflexes.hpp"
@@ -122,6 +126,97 @@ TEST_CASE("predictive avoidance: the other's turning biases spread the predictio
   const double a = collision_probability({0, 0}, {0.7, 0}, 0, 0.5, {0.7 / 0.5, 0}, 0.25, other, 0.25, straight_only);
   const double b = collision_probability({0, 0}, {0.7, 0}, 0, 0.5, {0.7 / 0.5, 0}, 0.25, other, 0.25, with_turns);
   CHECK(a != b);
+}
+
+namespace {
+
+// §8.2.4 as first written (issue 23 made it faster): every piece of every step for every
+// prediction, each closest approach's own root, no early exit.
+double reference_collision_probability(const Vec2& from, const Vec2& to, double t0, double duration,
+                                       const Vec2& own_velocity, double self_radius, const PredictedMover& m,
+                                       const PredictiveAvoidParams& p) {
+  const auto self_at = [&](double t) {
+    return t <= t0 + duration ? Vec2(from + (to - from) * ((t - t0) / duration))
+                              : Vec2(to + own_velocity * (t - t0 - duration));
+  };
+  const double contact = self_radius + m.radius;
+  double sum = 0, f = 1;
+  for (int k = 0; k < p.steps; ++k) {
+    const double ta = t0 + k * duration, tb = ta + duration;
+    std::array<double, 4> cuts = {ta, tb, std::clamp(m.plan.t0, ta, tb), std::clamp(m.plan.t1, ta, tb)};
+    std::sort(cuts.begin(), cuts.end());
+    double pk = 0;
+    for (std::size_t c = 0; c < 5; ++c) {
+      if (m.weight[c] == 0) continue;
+      double d = kInf;
+      for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
+        if (cuts[i + 1] <= cuts[i]) continue;
+        const Vec2 r0 = extrapolate(m.plan, m.velocity[c], cuts[i]) - self_at(cuts[i]);
+        const Vec2 r1 = extrapolate(m.plan, m.velocity[c], cuts[i + 1]) - self_at(cuts[i + 1]);
+        const Vec2 v = r1 - r0;
+        const double vv = v.squaredNorm();
+        const double s = vv > 0 ? std::clamp(-r0.dot(v) / vv, 0.0, 1.0) : 0.0;
+        d = std::min(d, (r0 + s * v).norm());
+      }
+      pk += m.weight[c] * std::clamp((contact + p.margin - d) / p.margin, 0.0, 1.0);
+    }
+    sum += f * pk;
+    f *= p.decay;
+  }
+  return sum;
+}
+
+}  // namespace
+
+TEST_CASE("predictive avoidance: the fast path equals the plain sum bit for bit, near and far") {
+  // The early exit for movers too far to matter, the pieces shared by every prediction and one
+  // root per prediction must not change a single bit: trajectories are hashed.
+  std::uint64_t state = 12345;
+  const auto uniform = [&](double lo, double hi) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return lo + (hi - lo) * static_cast<double>(state >> 11) / 9007199254740992.0;
+  };
+  int near = 0, far = 0;
+  for (int trial = 0; trial < 20000; ++trial) {
+    PredictiveAvoidParams p;
+    p.steps = 1 + trial % 4;
+    p.margin = uniform(0.1, 0.5);
+    if (trial % 3 == 0) p.biases = {1, 0, 0, 0, 0};
+    const Vec2 from{uniform(-1, 1), uniform(-1, 1)};
+    const Vec2 to = from + Vec2{uniform(-0.8, 0.8), uniform(-0.8, 0.8)};
+    const double t0 = uniform(0, 2), duration = trial % 17 == 0 ? 0.0 : uniform(0.3, 0.8);
+    const Vec2 own = Vec2{uniform(-1.5, 1.5), uniform(-1.5, 1.5)};
+    const Vec2 ofrom{uniform(-5, 5), uniform(-5, 5)};
+    const double ot0 = t0 + uniform(-1, 0.5), ot1 = ot0 + (trial % 5 == 0 ? 0.0 : uniform(0.2, 0.8));
+    const Plan other{ofrom, ofrom + Vec2{uniform(-0.8, 0.8), uniform(-0.8, 0.8)}, ot0, ot1};
+    const PredictedMover m = predict_mover(other, uniform(0.15, 0.3), p.biases);
+    const double fast = collision_probability(from, to, t0, duration, own, 0.22, m, p);
+    const double plain = duration > 0 ? reference_collision_probability(from, to, t0, duration, own, 0.22, m, p) : 0.0;
+    REQUIRE(std::bit_cast<std::uint64_t>(fast) == std::bit_cast<std::uint64_t>(plain));
+    (plain > 0 ? near : far) += 1;
+  }
+  CHECK(near > 1000);  // both kinds were drawn
+  CHECK(far > 1000);
+  // Head on, where the early exit's bound is exact: the distance left at the horizon is swept
+  // across contact + margin, so an exit taken a hair too early shows.
+  int touching = 0;
+  for (int trial = 0; trial < 2000; ++trial) {
+    PredictiveAvoidParams p;
+    p.biases = {1, 0, 0, 0, 0};
+    // The other's step is a 1 cm stride at its walking speed: the bound counts a step's length on
+    // top of the prediction, so a long one would leave slack.
+    const double duration = 0.5, step = 0.6, speed = uniform(0.6, 1.6), stride = 0.01;
+    const double contact = 0.44, reach = step * p.steps + stride + speed * p.steps * duration;
+    const double gap = contact + p.margin + uniform(-0.3, 0.3);
+    const Plan other{{reach + gap + stride, 0}, {reach + gap, 0}, -stride / speed, 0.0};
+    const PredictedMover m = predict_mover(other, 0.22, p.biases);
+    const Vec2 own{step / duration, 0};
+    const double fast = collision_probability({0, 0}, {step, 0}, 0, duration, own, 0.22, m, p);
+    const double plain = reference_collision_probability({0, 0}, {step, 0}, 0, duration, own, 0.22, m, p);
+    REQUIRE(std::bit_cast<std::uint64_t>(fast) == std::bit_cast<std::uint64_t>(plain));
+    touching += plain > 0;
+  }
+  CHECK(touching > 500);
 }
 
 // ---- inertia ------------------------------------------------------------------------------------

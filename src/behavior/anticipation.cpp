@@ -73,6 +73,8 @@ PredictedMover predict_mover(const Plan& other, double radius, const MotionBiase
   };
   m.velocity = {v, (1 + b.speed_change) * v, (1 - b.speed_change) * v, turned(b.turn), turned(-b.turn)};
   m.weight = {b.straight / total, b.faster / total, b.slower / total, b.left / total, b.right / total};
+  for (std::size_t c = 0; c < m.velocity.size(); ++c)
+    if (m.weight[c] != 0) m.max_speed = std::max(m.max_speed, m.velocity[c].norm());
   return m;
 }
 
@@ -88,15 +90,26 @@ double collision_probability(const Vec2& from, const Vec2& to, double t0, double
                              const PredictiveAvoidParams& p) {
   if (duration <= 0) return 0.0;
   const Plan& other = m.plan;
-  const double other_radius = m.radius;
   const std::array<Vec2, 5>& velocity = m.velocity;
   const std::array<double, 5>& weight = m.weight;
+  const double contact = self_radius + m.radius;
+  const double horizon = t0 + p.steps * duration;
+  // Too far apart to come within the margin before the horizon: every φ below is 0, and so is the
+  // sum. Over the horizon the agent stays within its step plus what it walks on of `from`, the
+  // other within its step plus its fastest prediction of the end of its step. (The 1 µm keeps
+  // rounding in the exact distances below from ever mattering.)
+  const double own_reach = (to - from).norm() + own_velocity.norm() * (p.steps - 1) * duration;
+  const double other_reach = (other.to - other.from).norm() + m.max_speed * std::max(0.0, horizon - other.t1);
+  if ((other.to - from).norm() - own_reach - other_reach > contact + p.margin + 1e-6) return 0.0;
+
   const auto self_at = [&](double t) {
     return t <= t0 + duration ? Vec2(from + (to - from) * ((t - t0) / duration))
                               : Vec2(to + own_velocity * (t - t0 - duration));
   };
-  const double contact = self_radius + other_radius;
   const auto phi = [&](double d) { return std::clamp((contact + p.margin - d) / p.margin, 0.0, 1.0); };
+  // Beyond this squared distance φ is exactly 0 (the root would be at least contact + margin):
+  // most predictions end there, and the root and the division are the loop's slowest steps.
+  const double clear2 = (contact + p.margin) * (contact + p.margin) * (1 + 1e-12);
 
   double sum = 0, f = 1;
   for (int k = 0; k < p.steps; ++k) {
@@ -104,17 +117,27 @@ double collision_probability(const Vec2& from, const Vec2& to, double t0, double
     // Both motions are linear between these cuts.
     std::array<double, 4> cuts = {ta, tb, std::clamp(other.t0, ta, tb), std::clamp(other.t1, ta, tb)};
     std::sort(cuts.begin(), cuts.end());
+    std::array<Vec2, 4> self;
+    for (std::size_t i = 0; i < cuts.size(); ++i) self[i] = self_at(cuts[i]);
+    // Pieces that end by the end of the other's step see its plan, whatever it does next: the same
+    // for every prediction. Squared distances throughout, one root per prediction.
+    double shared = kInf;
+    std::size_t first_predicted = 0;
+    for (std::size_t i = 0; i + 1 < cuts.size() && cuts[i + 1] <= other.t1; ++i, first_predicted = i) {
+      if (cuts[i + 1] <= cuts[i]) continue;
+      shared = std::min(shared, closest_squared_to_origin(other.at(cuts[i]) - self[i], other.at(cuts[i + 1]) - self[i + 1]));
+    }
     double pk = 0;
     for (std::size_t c = 0; c < velocity.size(); ++c) {
       if (weight[c] == 0) continue;
-      double d = kInf;
-      for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
+      double d2 = shared;
+      for (std::size_t i = first_predicted; i + 1 < cuts.size(); ++i) {
         if (cuts[i + 1] <= cuts[i]) continue;  // duration > 0: some piece is not empty
-        const Vec2 r0 = extrapolate(other, velocity[c], cuts[i]) - self_at(cuts[i]);
-        const Vec2 r1 = extrapolate(other, velocity[c], cuts[i + 1]) - self_at(cuts[i + 1]);
-        d = std::min(d, closest_to_origin(r0, r1));
+        const Vec2 r0 = extrapolate(other, velocity[c], cuts[i]) - self[i];
+        const Vec2 r1 = extrapolate(other, velocity[c], cuts[i + 1]) - self[i + 1];
+        d2 = std::min(d2, closest_squared_to_origin(r0, r1));
       }
-      pk += weight[c] * phi(d);
+      if (d2 <= clear2) pk += weight[c] * phi(std::sqrt(d2));
     }
     sum += f * pk;
     f *= p.decay;

@@ -94,6 +94,7 @@ struct PredictedMover {
   double radius = 0;
   std::array<Vec2, 5> velocity;
   std::array<double, 5> weight{};
+  double max_speed = 0;  // the fastest of the predicted velocities that has weight
 };
 // Empty (no weights) when the biases sum to nothing.
 PredictedMover predict_mover(const Plan& other, double radius, const MotionBiases& b);
@@ -142,13 +143,17 @@ inline bool walking_away(const Plan& other, const Vec2& offset, double t) {
   return t < other.t1 && d > 1e-9 && other.velocity().dot(offset) > 0.1 * d;
 }
 
-// Smallest distance from the origin to the segment [a, b]: the closest approach of two movers
-// whose relative position moves linearly from a to b.
-inline double closest_to_origin(const Vec2& a, const Vec2& b) {
+// Smallest distance from the origin to the segment [a, b], squared: the closest approach of two
+// movers whose relative position moves linearly from a to b.
+inline double closest_squared_to_origin(const Vec2& a, const Vec2& b) {
   const Vec2 v = b - a;
   const double vv = v.squaredNorm();
   const double s = vv > 0 ? std::clamp(-a.dot(v) / vv, 0.0, 1.0) : 0.0;
-  return (a + s * v).norm();
+  return (a + s * v).squaredNorm();
 }
-
+// The distance itself (Eigen's norm is the square root of the squared norm, so the two agree bit
+// for bit, and a minimum over squared distances has the same root as a minimum over distances).
+inline double closest_to_origin(const Vec2& a, const Vec2& b) {
+  return std::sqrt(closest_squared_to_origin(a, b));
+}
 }  // namespace footfall
