@@ -160,3 +160,23 @@ TEST_CASE("every parameter is addressable by a dotted name") {
   CHECK_THROWS_WITH_AS(sim.param("w1.flag.z"), doctest::Contains("flag.z"), std::out_of_range);
   CHECK_THROWS_AS(sim.param("w1"), std::out_of_range);
 }
+
+TEST_CASE("a decision's energy skips sensors that only unbound behaviors read, bit for bit") {
+  Fixture f;
+  const Pose pose{{0.1, 0.2}, 0.2, {0.4, 0.25}};
+  const std::size_t others = f.net.find_node("others");
+  for (const double bound : {1.0, 0.0}) {
+    f.params[f.net.find_param("avoid_others", "bound")] = bound;
+    NetEvaluator full(f.net), decision(f.net);
+    const double e_full = full.evaluate(f.params.data(), pose, f.ctx());
+    const double e_decision = decision.energy(f.params.data(), pose, f.ctx());
+    CHECK(std::memcmp(&e_full, &e_decision, sizeof e_full) == 0);
+    CHECK(full.outputs(others)[0] == 1.0);  // someone is near
+    // Bound, the sensor runs; unbound, nobody reads it and it is left as it was.
+    CHECK(decision.outputs(others)[0] == bound);
+  }
+  // A sensor that a bound behavior also reads always runs: the goal feeds seek.
+  NetEvaluator decision(f.net);
+  decision.energy(f.params.data(), pose, f.ctx());
+  CHECK(decision.outputs(f.net.find_node("goal"))[0] == 1.0);
+}

@@ -218,7 +218,44 @@ NetEvaluator::NetEvaluator(const NetTemplate& net)
     : net_(&net),
       emitted_(net.nodes().size() * kNodeOutputs, 0.0),
       loaded_(net.link_sources().size() * kNodeOutputs, 0.0),
-      fov_trig_(net.nodes().size(), {std::numeric_limits<double>::quiet_NaN(), 0.0, 0.0}) {}
+      fov_trig_(net.nodes().size(), {std::numeric_limits<double>::quiet_NaN(), 0.0, 0.0}) {
+  const auto& nodes = net.nodes();
+  const auto gated = [](NodeKind k) { return k == NodeKind::Attract || k == NodeKind::Avoid; };
+  std::vector<std::vector<std::uint32_t>> readers(nodes.size());
+  std::vector<std::uint8_t> only_gated(nodes.size(), 1);
+  for (std::uint32_t c = 0; c < nodes.size(); ++c)
+    for (std::uint32_t l = nodes[c].first_link; l < nodes[c].first_link + nodes[c].link_count; ++l) {
+      const std::uint32_t src = net.link_sources()[l];
+      readers[src].push_back(c);
+      if (!gated(nodes[c].kind)) only_gated[src] = 0;
+    }
+  readers_begin_.push_back(0);
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    if (kind_info(nodes[i].kind).role == NodeRole::Sensor && only_gated[i] && !readers[i].empty())
+      readers_.insert(readers_.end(), readers[i].begin(), readers[i].end());
+    readers_begin_.push_back(static_cast<std::uint32_t>(readers_.size()));
+  }
+}
+
+bool NetEvaluator::idle(std::size_t node, const double* params) const {
+  const std::uint32_t b = readers_begin_[node], e = readers_begin_[node + 1];
+  if (b == e) return false;
+  for (std::uint32_t k = b; k < e; ++k) {
+    const NetNode& r = net_->nodes()[readers_[k]];
+    if (params[r.param_offset + bound_param(r.kind)] != 0.0) return false;
+  }
+  return true;
+}
+
+double NetEvaluator::energy(const double* params, const Pose& pose, const SenseContext& ctx) {
+  for (int level = 1; level <= net_->depth(); ++level) {
+    const auto nodes = net_->level_nodes(level);
+    for (const std::uint32_t i : nodes) load(i);
+    for (const std::uint32_t i : nodes)
+      if (!idle(i, params)) emit(i, params, pose, ctx);
+  }
+  return emitted_[net_->walk_node() * kNodeOutputs];
+}
 
 void NetEvaluator::reset() {
   std::fill(emitted_.begin(), emitted_.end(), 0.0);

@@ -356,7 +356,7 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
     if (!(headway && outruns_headway(fan, others, shoulders, here, step, pose.location, duration))) {
       if (const std::optional<double> clear = clear_twist(ctx, fan, here, pose, t, duration, torso, twist_now)) {
         twist = *clear;
-        energy = eval.evaluate(params, pose, ctx);
+        energy = eval.energy(params, pose, ctx);
         ++best.candidates;
       }
     }
@@ -384,7 +384,7 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
       const Footstep& step = scratch[refused[i]];
       Pose pose = pose_after(feet, step);
       pose.duration = step_duration(fan, step);
-      const double energy = eval.evaluate(params, pose, ctx);
+      const double energy = eval.energy(params, pose, ctx);
       ++best.candidates;
       if (energy < want_energy) {
         want_energy = energy;

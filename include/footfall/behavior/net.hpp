@@ -91,6 +91,11 @@ class NetEvaluator {
   double evaluate(const double* params, const Pose& pose, const SenseContext& ctx,
                   std::span<const std::uint32_t> order = {});
 
+  // The walk node's energy as evaluate() gives it, bit for bit, without running the sensors that
+  // only unbound attract or avoid nodes read (those ignore their input): what a footstep decision
+  // needs. Such a sensor's outputs() are then left as they were.
+  double energy(const double* params, const Pose& pose, const SenseContext& ctx);
+
   // One full synchronous tick over every node: load all, then emit all.
   void tick(const double* params, const Pose& pose, const SenseContext& ctx,
             std::span<const std::uint32_t> order = {});
@@ -134,6 +139,10 @@ class NetEvaluator {
     double t0 = -1;
     std::vector<Vec2> axes;
   } shoulders_;
+  // Sensors read only by attract and avoid nodes: per sensor, its readers (CSR, by node index),
+  // so that energy() can skip it while none of them is bound. Empty for every other node.
+  std::vector<std::uint32_t> readers_begin_, readers_;
+  bool idle(std::size_t node, const double* params) const;
   // Per node: a proximity sensor's half-angle and its cos and sin, worked out when it changes.
   std::vector<std::array<double, 3>> fov_trig_;
   // Steering nodes' desired velocities: one decision's, computed at its first candidate.
