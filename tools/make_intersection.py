@@ -158,8 +158,14 @@ behaviors:
       # at a kerb put toes on the crosswalk.
       road:          {type: terrain_sensor, types: [street, crosswalk], range: 1.0, kerb: 1}
       avoid_road:    {type: avoid, input: road, k_d: 4, t_d: 0.45, weight: 20}
+      # Those waiting at a kerb keep 1.5 m (two steps) clear of the other crosswalks' ends, bound
+      # while waiting (the crossing net excepts its own crosswalk): a platoon landing there as
+      # WALK ends can step off instead of standing on the crosswalk into DON'T WALK, held by the
+      # queue for the crossing beside it. Waiting spots lie just outside that reach.
+      landings:      {type: terrain_sensor, types: [crosswalk], range: 2.0}
+      clear_landings: {type: avoid, input: landings, k_d: 4, t_d: 1.5, weight: 3, bound: 0}
       # The headway law (docs/scenario.md, walk `time_gap`): Seyfried et al. 2005's 1.06 s.
-      walk:          {type: walk, inputs: [seek, face, avoid_people, make_room, avoid_poles, avoid_facades, avoid_road], arcs: 4, rays: 9, back_step: 0.3, time_gap: 1.06}
+      walk:          {type: walk, inputs: [seek, face, avoid_people, make_room, clear_landings, avoid_poles, avoid_facades, avoid_road], arcs: 4, rays: 9, back_step: 0.3, time_gap: 1.06}
 """
 
 PATNETS = """\
@@ -207,17 +213,17 @@ patnets:
     monitors: [*progress, *press_on, *give_way, *resume, {if: "signal(signal) == WALK", do: [{set: {walk_seen: time}}]}, {if: "following > 0", do: [{target: {sensor: goal, at: to, lane: offset, ahead: ahead, along: [from, to], within: crosswalk}}]}]
     states:
       approach:
-        do: [{set: {offset: "random(0.3, 2.1)", spot: "random(SPOT_MIN, SPOT_MAX)", moving: 1, since: time, best: "distance(to)", seek.weight: 1}}, {target: {sensor: goal, at: from, lane: spot, along: [from, to]}}, {bind: seek}, {bind: face}]
+        do: [{set: {offset: "random(0.3, 2.1)", spot: "random(SPOT_MIN, SPOT_MAX)", moving: 1, since: time, best: "distance(to)", seek.weight: 1}}, {target: {sensor: goal, at: from, lane: spot, along: [from, to]}}, {bind: seek}, {bind: face}, {unbind: clear_landings}]
         # Join the queue: near enough, or close and held up by the people already waiting.
         go: [{if: "arrived(from, queue) or (distance(from) < 2 * queue and time - since > 2)", to: wait}]
       wait:
-        do: [{set: {moving: 0, yielding: 0, seek.weight: 0.3, face.weight: 1, avoid_people.weight: 2}}, {unbind: face}, {bind: make_room}]
+        do: [{set: {moving: 0, yielding: 0, seek.weight: 0.3, face.weight: 1, avoid_people.weight: 2, landings.except: crosswalk}}, {unbind: face}, {bind: [make_room, clear_landings]}]
         # Drawn lightly to the spot, so the queue closes up as those ahead leave; pushed far: walk up.
         go: [{if: "signal(signal) == WALK", to: cross}, {if: "distance(from) > queue + 1", to: approach}]
       # Each direction keeps to its own half, right of the crosswalk's centre line, and keeps off
       # the road (street and the other crosswalks) except this crosswalk.
       cross:
-        do: [{set: {moving: 1, following: 1, since: time, best: "distance(to)", avoid_people.weight: 1, seek.weight: 1}}, {target: {sensor: goal, at: to, lane: offset, ahead: ahead, along: [from, to], within: crosswalk}}, {bind: seek}, {bind: face}, {unbind: make_room}, {set: {road.except: crosswalk}}]
+        do: [{set: {moving: 1, following: 1, since: time, best: "distance(to)", avoid_people.weight: 1, seek.weight: 1}}, {target: {sensor: goal, at: to, lane: offset, ahead: ahead, along: [from, to], within: crosswalk}}, {bind: seek}, {bind: face}, {unbind: [make_room, clear_landings]}, {set: {road.except: crosswalk}}]
         go:
           # Across once both feet are off the crosswalk on the far side. `walk_seen` is when WALK
           # last showed (the monitor above).
@@ -227,7 +233,7 @@ patnets:
         do: [{set: {following: 0, road.except: -1}}]
         default: approach
       done:
-        do: [{set: {moving: 0, following: 0, yielding: 0, avoid_people.weight: 1, seek.weight: 1, face.weight: 1, road.except: -1}}, {unbind: seek}, {unbind: face}, {unbind: make_room}]
+        do: [{set: {moving: 0, following: 0, yielding: 0, avoid_people.weight: 1, seek.weight: 1, face.weight: 1, road.except: -1}}, {unbind: seek}, {unbind: face}, {unbind: [make_room, clear_landings]}]
         default: exit
   # The paper's north-net (Fig. 4): walk to the SE corner, wait for WALK, cross to the NE corner,
   # head north.

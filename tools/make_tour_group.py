@@ -43,7 +43,7 @@ TOURIST_TAIL = """\
       # beyond a building's corner, where following alone walked a tourist into the wall and held
       # it there (seed 13).
       buildings:     {type: obstacle_avoidance, detects: [building]}
-      walk:          {type: walk, inputs: [follow, buildings, seek, face, avoid_people, make_room, avoid_poles, avoid_facades, avoid_road], arcs: 4, rays: 11, back_step: 0.3}
+      walk:          {type: walk, inputs: [follow, buildings, seek, face, avoid_people, make_room, clear_landings, avoid_poles, avoid_facades, avoid_road], arcs: 4, rays: 11, back_step: 0.3}
 """
 
 
