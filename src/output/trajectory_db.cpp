@@ -227,7 +227,7 @@ void TrajectoryDb::frame(const Snapshot& s) {
     arrived_[a] = s.arrived[a];
     if (!now) continue;
     ++in_scene;
-    const int state = s.arrived[a] && s.gait[a] != Gait::Vehicle ? 3 : static_cast<int>(s.gait[a]);
+    const int state = s.arrived[a] && s.gait[a] != Gait::Vehicle && s.gait[a] != Gait::Placed ? 3 : static_cast<int>(s.gait[a]);
     sqlite3_bind_int64(insert_row_, 1, static_cast<std::int64_t>(s.frame));
     sqlite3_bind_int64(insert_row_, 2, static_cast<std::int64_t>(now));
     sqlite3_bind_double(insert_row_, 3, s.location[a].x());

@@ -61,6 +61,9 @@ void Simulation::start_action(std::uint32_t a, double t) {
   x.held.clear();
   x.beneath.clear();
   x.legs_held = x.looking = x.seated = false;
+  x.gaze = {};
+  x.suspended = x.has_target = false;
+  x.command = action::kNone;
   x.activity = action::kNone;
   x.activity_seconds.assign(system.groups[0].members.size(), 0.0);
   x.recent_switches.clear();
@@ -73,6 +76,7 @@ void Simulation::start_action(std::uint32_t a, double t) {
       x.state.forced = c.forced;
       for (std::size_t k = 0; k < c.private_objects.size(); ++k) add_private_object(a, c.private_objects[k]);
       x.held = c.held;
+      x.suspended = c.suspended;
     }
 }
 
@@ -229,6 +233,7 @@ void Simulation::action_stage(double t) {
     if (x.pedestrian == 0) start_action(a, t);
     action_due_.push_back(a);
   }
+  apply_timed_controls(t);
   parallel_chunks(action_due_.size(), [&](std::size_t begin, std::size_t end) {
     std::vector<action::Stimulus> seen;
     action::TickResult result;
@@ -244,8 +249,12 @@ void Simulation::action_stage(double t) {
       const auto due = static_cast<std::int64_t>(std::floor(t / tick + 1e-9)) -
                        static_cast<std::int64_t>(std::floor((t - config_.dt) / tick + 1e-9));
       for (std::int64_t n = 0; n < due; ++n) {
-        perceive(a, spec, seen);
-        action::tick(spec.system, x.state, seen, result, scratch);
+        if (x.suspended) {
+          external_acts(a, spec, x, result);
+        } else {
+          perceive(a, spec, seen);
+          action::tick(spec.system, x.state, seen, result, scratch);
+        }
         carry_out(a, t, spec, x, result, commands, outcomes);
         // The activity is the top-level winner; a change of it is a switch.
         const std::uint32_t now = x.state.path.empty() ? action::kNone : member_index(spec.system, x.state.path[0]);
@@ -262,12 +271,29 @@ void Simulation::action_stage(double t) {
         x.activity = now;
         ++x.ticks;
       }
+      turn_gaze(a, spec, x);
     }
   });
 }
 
+// Every frame, eyes, head and trunk move toward the gaze point (ahead when not looking) at their
+// speeds, eyes first (D-MOT-12, select/gaze.hpp); the target is taken relative to the heading the
+// agent had in S(N−1), so it reads published data only.
+void Simulation::turn_gaze(std::uint32_t a, const ActionSystemSpec& spec, AgentAction& x) const {
+  const Snapshot& s = snapshot();
+  double target = 0;
+  if (x.looking) {
+    const Vec2 to = x.look - s.location[a];
+    if (to.squaredNorm() >= 1e-6) target = wrap_angle(std::atan2(to.y(), to.x()) - s.heading[a]);
+    else target = x.gaze.target;
+  }
+  action::gaze_step(x.gaze, target, config_.dt, spec.gaze);
+}
+
 bool Simulation::on_errand(std::uint32_t a) const {
-  if (actions_.empty() || actions_[a].pedestrian == 0 || actions_[a].activity == action::kNone) return false;
+  if (actions_.empty() || actions_[a].pedestrian == 0) return false;
+  if (actions_[a].suspended) return true;  // under direct control: it does not leave on its own
+  if (actions_[a].activity == action::kNone) return false;
   const ActionSystemSpec& spec = scripts_.action.systems[actions_[a].system];
   return spec.system.groups[0].members[actions_[a].activity] != spec.travel;
 }
@@ -341,6 +367,90 @@ void Simulation::set_releasing(std::string_view system, std::string_view rm,
 
 void Simulation::hold_param(std::uint32_t a, std::uint32_t slot, double value) {
   running(actions_, a).held.push_back({slot, value});
+}
+
+// ---- direct motor control (D-EXT-05; Blumberg 1996 §4.7, §5.6) ---------------------------------
+
+namespace {
+constexpr std::uint64_t kExternalObject = (1ull << 40) - 1;  // the point an external command aims at
+}  // namespace
+
+void Simulation::external_acts(std::uint32_t a, const ActionSystemSpec& spec, AgentAction& x,
+                               action::TickResult& result) const {
+  result.acts.clear();
+  result.switched = false;
+  result.iterations = 0;
+  const Vec2 here = snapshot().location[a];
+  // walk_to ends within its tolerance of the point: the agent stops there.
+  if (x.has_target && x.command != action::kNone && spec.commands[x.command].command.skill == spec.walk_skill &&
+      (x.target - here).norm() <= x.tolerance) {
+    x.command = spec.find_command("stop");
+    x.has_target = false;
+  }
+  const std::uint32_t c = x.command != action::kNone ? x.command : spec.find_command("stop");
+  if (c == action::kNone) return;
+  const GenericCommand& g = spec.commands[c];
+  action::Stimulus at;
+  if (x.has_target) at = {kExternalObject, action::kNone, 0, (x.target - here).norm(), x.target.x(), x.target.y()};
+  for (const action::Act& act : g.acts) result.acts.push_back({act, action::kNone, true, 1.0, at});
+  result.acts.push_back({g.command, action::kNone, true, 1.0, at});
+}
+
+void Simulation::apply_timed_controls(double t) {
+  for (const ActionControl& c : scripts_.action.controls) {
+    if (c.timed.empty() || c.agent >= actions_.size() || actions_[c.agent].pedestrian == 0) continue;
+    for (const ActionControl::Timed& k : c.timed) {
+      if (!(k.at > t - config_.dt + 1e-9 && k.at <= t + 1e-9) && !(k.at <= 0 && t <= config_.dt + 1e-9)) continue;
+      switch (k.kind) {
+        case ActionControl::Timed::Kind::Suspend: suspend(c.agent, true); break;
+        case ActionControl::Timed::Kind::Resume: suspend(c.agent, false); break;
+        case ActionControl::Timed::Kind::Command:
+        case ActionControl::Timed::Kind::WalkTo: {
+          AgentAction& x = actions_[c.agent];
+          x.suspended = true;  // a command implies suspension
+          x.command = k.command;
+          x.has_target = k.kind == ActionControl::Timed::Kind::WalkTo;
+          x.target = k.target;
+          x.tolerance = k.tolerance;
+          break;
+        }
+        case ActionControl::Timed::Kind::Place: place(c.agent, k.target); break;
+      }
+    }
+  }
+}
+
+void Simulation::suspend(std::uint32_t a, bool suspended) {
+  AgentAction& x = running(actions_, a);
+  x.suspended = suspended;
+  x.command = action::kNone;
+  x.has_target = false;
+}
+
+void Simulation::command(std::uint32_t a, std::string_view generic, std::optional<Vec2> target, double tolerance) {
+  AgentAction& x = running(actions_, a);
+  if (!x.suspended) throw std::logic_error("agent " + name_of(agents_.id[a]) + "'s behavior system is not suspended");
+  const ActionSystemSpec& spec = scripts_.action.systems[x.system];
+  const std::uint32_t c = spec.find_command(generic);
+  if (c == action::kNone) {
+    std::string known;
+    for (const GenericCommand& g : spec.commands) known += " " + g.name;
+    throw std::out_of_range("no motor command '" + std::string(generic) + "' (commands:" + known + ")");
+  }
+  x.command = c;
+  x.has_target = target.has_value();
+  if (target) x.target = *target;
+  x.tolerance = tolerance;
+}
+
+void Simulation::place(std::uint32_t a, const Vec2& at) {
+  if (a >= agents_.size() || !agents_.active[a] || agents_.vehicle(a))
+    throw std::out_of_range("agent " + std::to_string(a) + " is not a pedestrian in the scene");
+  wrap(a, at - agents_.location(a));  // feet, step in progress, decision and figure, moved as one
+  agents_.gait[a] = Gait::Placed;
+  GoalProgress& g = progress_[a];
+  g.anchor = agents_.location(a);
+  g.best_distance = kInf;  // approach counts afresh from here
 }
 
 }  // namespace footfall

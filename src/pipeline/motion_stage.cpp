@@ -208,20 +208,23 @@ void Simulation::start_figure_step(std::uint32_t a, const motion::StepRequest& r
 }
 
 // Every figure at its level of detail, in phase with its step; the slip of its feet on the ground.
-// Action selection's look_at (Blumberg 1996 §5.3): the head turns toward the gaze point about the
-// figure's vertical (z), spread over the neck joints as the authored neck turn is, at most 75°
-// either way; on the figure only, never on the trajectory.
-void Simulation::turn_head(std::size_t a, const motion::FigureRoot& root, motion::Lod lod,
+// Action selection's look_at (Blumberg 1996 §5.3): the trunk and the head turn as the agent's gaze
+// has come round (D-MOT-12, select/gaze.hpp: eyes first, at finite speeds), about the figure's
+// vertical (z), each spread over its joints as the authored turns are (trunk_chain, neck_chain); on
+// the figure only, never on the trajectory. The eyes have no joint to draw.
+void Simulation::turn_head(std::size_t a, const motion::FigureRoot&, motion::Lod lod,
                            std::span<Eigen::Quaternionf> joints) const {
-  if (actions_.empty() || actions_[a].pedestrian == 0 || !actions_[a].looking) return;
-  const Vec2 to = actions_[a].look - root.position;
-  if (to.squaredNorm() < 1e-6) return;
-  constexpr double kMaxTurn = 75 * kPi / 180;
-  const double yaw = std::clamp(wrap_angle(std::atan2(to.y(), to.x()) - root.heading), -kMaxTurn, kMaxTurn);
-  for (const motion::ChainShare& c : motion::neck_chain(motion_->skeletons[static_cast<std::size_t>(lod)]))
-    joints[static_cast<std::size_t>(c.joint)] =
-        joints[static_cast<std::size_t>(c.joint)] *
-        Eigen::Quaternionf(Eigen::AngleAxisf(static_cast<float>(c.share * yaw), Eigen::Vector3f::UnitZ()));
+  if (actions_.empty() || actions_[a].pedestrian == 0 || actions_[a].gaze.at_rest()) return;
+  const motion::Skeleton& skeleton = motion_->skeletons[static_cast<std::size_t>(lod)];
+  const auto turn = [&](const std::vector<motion::ChainShare>& chain, double yaw) {
+    if (yaw == 0) return;
+    for (const motion::ChainShare& c : chain)
+      joints[static_cast<std::size_t>(c.joint)] =
+          joints[static_cast<std::size_t>(c.joint)] *
+          Eigen::Quaternionf(Eigen::AngleAxisf(static_cast<float>(c.share * yaw), Eigen::Vector3f::UnitZ()));
+  };
+  turn(motion::trunk_chain(skeleton), actions_[a].gaze.trunk);
+  turn(motion::neck_chain(skeleton), actions_[a].gaze.head);
 }
 
 void Simulation::pose_figures(Snapshot& snapshot, double t) {
