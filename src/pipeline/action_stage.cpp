@@ -11,6 +11,7 @@
 #include "footfall/core/parallel.hpp"
 #include "footfall/core/rng.hpp"
 #include "footfall/pipeline/simulation.hpp"
+#include "footfall/world/shapes.hpp"
 
 namespace footfall {
 namespace {
@@ -19,6 +20,7 @@ namespace {
 // perceived as acquaintances, kPedestrianObject + their id.
 constexpr std::uint64_t kPrivateObject = 1ull << 32;
 constexpr std::uint64_t kPedestrianObject = 1ull << 40;
+constexpr std::uint64_t kGoalObject = (1ull << 40) - 2;  // the goal sensor's point (D-LOI-07)
 
 // Whether pedestrians i and j know each other: symmetric, drawn once per pair and seed.
 bool acquainted(std::uint64_t seed, std::uint64_t i, std::uint64_t j, double share) {
@@ -146,6 +148,25 @@ void Simulation::perceive(std::uint32_t a, const ActionSystemSpec& spec,
   }
   for (action::Stimulus& p : actions_[a].state.private_objects)
     p.distance = (Vec2(p.x, p.y) - here).norm();
+  if (spec.goal_x_slot != action::kNone) {
+    // The goal and what Blumberg's creature sensed about it (§5.7.5): a free path, whether it lies
+    // behind, whether the agent is in the open.
+    const double* p = agents_.params_of(a);
+    const Vec2 goal(p[spec.goal_x_slot], p[spec.goal_x_slot + 1]);
+    std::uint32_t fields = 0;
+    if (world_.line_of_sight(here, goal)) fields |= 1u << spec.free_path_bit;
+    const Vec2 to = goal - here;
+    if (to.squaredNorm() > 1e-12 && std::abs(wrap_angle(std::atan2(to.y(), to.x()) - s.heading[a])) > kPi / 2)
+      fields |= 1u << spec.behind_bit;
+    const double r = spec.open_space;
+    bool open = true;
+    world_.for_each_obstacle_near({Vec2(here.array() - r), Vec2(here.array() + r)}, [&](std::uint32_t k) {
+      const Obstacle& o = world_.obstacles[k];
+      if (open && o.solid && distance_to(o.shape, here) < r) open = false;
+    });
+    if (open) fields |= 1u << spec.open_space_bit;
+    seen.push_back({kGoalObject, spec.goal_kind, fields, to.norm(), goal.x(), goal.y()});
+  }
 }
 
 void Simulation::carry_out(std::uint32_t a, double t, const ActionSystemSpec& spec, AgentAction& x,

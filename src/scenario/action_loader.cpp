@@ -52,6 +52,13 @@ class ActionLoader {
     return static_cast<std::uint32_t>(out_.kinds.size() - 1);
   }
 
+  std::uint32_t field_index(const std::string& name) {
+    const auto it = std::find(out_.fields.begin(), out_.fields.end(), name);
+    if (it != out_.fields.end()) return static_cast<std::uint32_t>(it - out_.fields.begin());
+    out_.fields.push_back(name);
+    return static_cast<std::uint32_t>(out_.fields.size() - 1);
+  }
+
   std::uint32_t kind(const YAML::Node& n, const std::string& what) {
     return kind_index(r_.string(n, what), true);
   }
@@ -97,7 +104,8 @@ class ActionLoader {
   ActionSystemSpec system(const std::string& name, const YAML::Node& n) {
     const std::string what = "action_selection.systems." + name;
     r_.expect_map(n, what, {"net", "tick", "range", "memory", "object_of_interest", "travel", "acquaintances",
-                            "spring_back", "variables", "releasing", "groups", "motor_commands", "gaze"});
+                            "spring_back", "variables", "releasing", "groups", "motor_commands", "gaze",
+                            "goal", "open_space"});
     for (const char* key : {"net", "groups"})
       if (!n[key]) r_.fail(n, what + " needs '" + key + "'");
     ActionSystemSpec spec;
@@ -118,6 +126,19 @@ class ActionLoader {
     const int slots[4] = {walk_p::StepLength, walk_p::MinStep, walk_p::MaxStep, walk_p::StepTime};
     for (int k = 0; k < 4; ++k) spec.step_slots[k] = walk.param_offset + static_cast<std::uint32_t>(slots[k]);
     if (n["gaze"]) gaze(spec.gaze, n["gaze"], what + ".gaze");
+    // Navigation signals about the goal (D-LOI-07, §5.7.5 Fig. 34): an object of kind `goal` where
+    // this sensor points, with fields free_path, behind and open_space.
+    if (n["goal"]) {
+      spec.goal_x_slot = sensor_slot(n["goal"], what + ".goal");
+      spec.goal_kind = kind_index("goal", true);
+      const std::uint32_t bits[3] = {field_index("free_path"), field_index("behind"), field_index("open_space")};
+      if (bits[2] >= 32) r_.fail(n["goal"], what + ".goal: at most 31 fields with free_path, behind and open_space");
+      spec.free_path_bit = bits[0], spec.behind_bit = bits[1], spec.open_space_bit = bits[2];
+    }
+    if (n["open_space"]) {
+      if (!n["goal"]) r_.fail(n["open_space"], what + ".open_space: only with 'goal'");
+      spec.open_space = r_.number(n["open_space"], what + ".open_space", 0.1, 100);
+    }
 
     // Names first, so that behaviors, groups and RMs may refer to each other in any order.
     if (const auto v = n["variables"]) {
@@ -304,7 +325,7 @@ class ActionLoader {
       b.combine = choice<action::Combine>(c, what + ".combine", {{"add", action::Combine::Add}, {"multiply", action::Combine::Multiply}});
     if (const auto l = n["level_of_interest"]) {
       const std::string lw = what + ".level_of_interest";
-      r_.expect_map(l, lw, {"mode", "decay", "recovery", "progress", "hold", "fade"});
+      r_.expect_map(l, lw, {"mode", "decay", "recovery", "progress", "hold", "fade", "recover_on"});
       b.loi.mode = !l["mode"] ? action::LoiMode::Time
                               : choice<action::LoiMode>(l["mode"], lw + ".mode", {{"time", action::LoiMode::Time},
                                                                  {"progress", action::LoiMode::Progress},
@@ -318,6 +339,12 @@ class ActionLoader {
       if (l["decay"]) b.loi.decay = r_.number(l["decay"], lw + ".decay", 0, 1);
       if (l["recovery"]) b.loi.recovery = r_.number(l["recovery"], lw + ".recovery", 0, 1);
       if (l["progress"]) b.loi.progress = r_.number(l["progress"], lw + ".progress", 0, 100);
+      if (const auto ro = l["recover_on"]) {
+        if (b.loi.mode != action::LoiMode::Time) r_.fail(ro, lw + ".recover_on: only for mode time");
+        r_.expect_seq(ro, lw + ".recover_on");
+        for (const auto& x : ro)
+          b.loi.recover_on.push_back(named(x, lw + ".recover_on", s.find_rm(r_.string(x, lw + ".recover_on")), "releasing mechanism"));
+      }
     }
     if (n["modify"]) modifies(s, n["modify"], what + ".modify", b.modifies);
     if (const auto c = n["child"]) b.child = named(c, what + ".child", s.find_group(r_.string(c, what + ".child")), "behavior group");

@@ -70,6 +70,14 @@ struct ActionSystemSpec {
   std::vector<action::MotorSkill> skills = action::pedestrian_skills();
   action::GazeLimits gaze;  // speeds, lags and ranges of eyes, head and trunk (D-MOT-12)
   std::vector<GenericCommand> commands;  // the template's command table (scenario `motor_commands`)
+  // Navigation signals (D-LOI-07; §5.7.5, Fig. 34's freePath, reverse and openSpace RMs): with a
+  // goal sensor, the agent perceives an object of kind `goal` where the sensor points, with the
+  // fields free_path (no wall or building crosses the line to it), behind (more than 90° off its
+  // heading) and open_space (no solid obstacle within `open_space` metres of the agent).
+  std::uint32_t goal_x_slot = action::kNone;
+  std::uint32_t goal_kind = action::kNone;
+  std::uint32_t free_path_bit = 0, behind_bit = 0, open_space_bit = 0;
+  double open_space = 2.5;
   std::uint32_t find_command(std::string_view name) const {
     for (std::uint32_t k = 0; k < commands.size(); ++k)
       if (commands[k].name == name) return k;
