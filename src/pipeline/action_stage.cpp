@@ -64,6 +64,7 @@ void Simulation::start_action(std::uint32_t a, double t) {
   x.beneath.clear();
   x.legs_held = x.looking = x.seated = false;
   x.gaze = {};
+  x.seat = 0;
   x.suspended = x.has_target = false;
   x.command = action::kNone;
   x.activity = action::kNone;
@@ -216,6 +217,15 @@ void Simulation::carry_out(std::uint32_t a, double t, const ActionSystemSpec& sp
   action::motor_tick(spec.skills, x.motor, commands, outcomes);
   x.legs_held = x.looking = false;
   x.seated = spec.sit_skill != action::kNone && x.motor.active[spec.sit_skill];
+  // Sitting down over sit_seconds; standing up as the sit skill springs back (its return ticks).
+  if (!x.seated) {
+    x.seat = 0;
+  } else if (x.motor.returning[spec.sit_skill]) {
+    const std::uint32_t back = spec.skills[spec.sit_skill].return_ticks;
+    x.seat = back > 0 ? std::min(x.seat, static_cast<double>(x.motor.left[spec.sit_skill]) / back) : 0.0;
+  } else {
+    x.seat = std::min(1.0, x.seat + spec.system.tick / spec.sit_seconds);
+  }
   for (std::uint32_t k = 0; k < spec.skills.size(); ++k) {
     if (!x.motor.active[k]) continue;
     if ((spec.skills[k].dofs & action::kLegs) && k != spec.walk_skill) x.legs_held = true;

@@ -227,6 +227,35 @@ void Simulation::turn_head(std::size_t a, const motion::FigureRoot&, motion::Lod
   turn(motion::neck_chain(skeleton), actions_[a].gaze.head);
 }
 
+// Sitting down and standing up (AgentAction::seat in (0, 1)): a figure standing with its feet
+// together or seated is drawn between the library's standing and seated poses, eased, so the pelvis
+// lowers over the transition rather than snapping. Figures elsewhere in their steps are untouched.
+void Simulation::blend_seat(std::size_t a, motion::Lod lod, double u, Eigen::Vector3f& pelvis,
+                            std::span<Eigen::Quaternionf> joints) const {
+  if (actions_.empty() || actions_[a].pedestrian == 0) return;
+  const double seat = actions_[a].seat;
+  if (!(seat > 0 && seat < 1)) return;
+  const motion::PostureGraph& g = motion_->graph;
+  const motion::StepPlayback& step = figure_step_[a];
+  int side = -1;
+  for (int f = 0; f < 2; ++f)
+    if (g.sit(f) != motion::PostureGraph::kNoClip && (step.clip == g.stand(f) || step.clip == g.sit(f))) side = f;
+  if (side < 0) return;
+  thread_local std::vector<Eigen::Quaternionf> standing, sitting;
+  standing.resize(joints.size());
+  sitting.resize(joints.size());
+  motion::FigureRoot root;
+  Eigen::Vector3f pelvis_standing, pelvis_sitting;
+  motion::StepPlayback p = step;
+  p.clip = g.stand(side);
+  motion::pose_at(*motion_, lod, p, u, root, pelvis_standing, standing);
+  p.clip = g.sit(side);
+  motion::pose_at(*motion_, lod, p, u, root, pelvis_sitting, sitting);
+  const float w = static_cast<float>(seat * seat * (3 - 2 * seat));  // eased in and out
+  for (std::size_t j = 0; j < joints.size(); ++j) joints[j] = standing[j].slerp(w, sitting[j]);
+  pelvis = pelvis_standing + (pelvis_sitting - pelvis_standing) * w;
+}
+
 void Simulation::pose_figures(Snapshot& snapshot, double t) {
   motion::Poses& poses = snapshot.poses;
   const std::size_t n = agents_.size();
@@ -262,6 +291,7 @@ void Simulation::pose_figures(Snapshot& snapshot, double t) {
         const double slip = motion::track_slip(figure_slip_[a], soles);
         figure_slip_max_[a] = std::max(figure_slip_max_[a], slip);
       }
+      blend_seat(a, poses.lod[a], step_fraction(agents_.plan[a], t), poses.pelvis[a], poses.joints_of(a));
       turn_head(a, poses.root[a], poses.lod[a], poses.joints_of(a));
     }
   });
@@ -277,6 +307,7 @@ motion::Pose Simulation::full_pose(std::uint32_t a, motion::Lod lod) const {
   pose.joints.resize(motion_->skeletons[static_cast<std::size_t>(lod)].size());
   motion::pose_at(*motion_, pose.lod, figure_step_[a], step_fraction(agents_.plan[a], time()), pose.root,
                   pose.pelvis, pose.joints);
+  blend_seat(a, pose.lod, step_fraction(agents_.plan[a], time()), pose.pelvis, pose.joints);
   turn_head(a, pose.root, pose.lod, pose.joints);
   return pose;
 }

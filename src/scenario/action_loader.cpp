@@ -105,7 +105,7 @@ class ActionLoader {
     const std::string what = "action_selection.systems." + name;
     r_.expect_map(n, what, {"net", "tick", "range", "memory", "object_of_interest", "travel", "acquaintances",
                             "spring_back", "variables", "releasing", "groups", "motor_commands", "gaze",
-                            "goal", "open_space"});
+                            "goal", "open_space", "sit_seconds"});
     for (const char* key : {"net", "groups"})
       if (!n[key]) r_.fail(n, what + " needs '" + key + "'");
     ActionSystemSpec spec;
@@ -126,6 +126,7 @@ class ActionLoader {
     const int slots[4] = {walk_p::StepLength, walk_p::MinStep, walk_p::MaxStep, walk_p::StepTime};
     for (int k = 0; k < 4; ++k) spec.step_slots[k] = walk.param_offset + static_cast<std::uint32_t>(slots[k]);
     if (n["gaze"]) gaze(spec.gaze, n["gaze"], what + ".gaze");
+    if (n["sit_seconds"]) spec.sit_seconds = r_.number(n["sit_seconds"], what + ".sit_seconds", 0.05, 10);
     // Navigation signals about the goal (D-LOI-07, §5.7.5 Fig. 34): an object of kind `goal` where
     // this sensor points, with fields free_path, behind and open_space.
     if (n["goal"]) {

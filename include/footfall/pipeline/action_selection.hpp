@@ -78,6 +78,8 @@ struct ActionSystemSpec {
   std::uint32_t goal_kind = action::kNone;
   std::uint32_t free_path_bit = 0, behind_bit = 0, open_space_bit = 0;
   double open_space = 2.5;
+  double sit_seconds = 1.0;  // sitting down takes this long (the figure's pelvis lowers); standing
+                             // up takes the sit skill's return (20 ticks: 1 s)
   std::uint32_t find_command(std::string_view name) const {
     for (std::uint32_t k = 0; k < commands.size(); ++k)
       if (commands[k].name == name) return k;
@@ -135,6 +137,7 @@ struct AgentAction {
   bool legs_held = false;        // a stand or sit skill holds the legs: the agent stands
   bool looking = false;          // look_at runs: the head turns to `look`
   bool seated = false;           // sit runs: the figure sits (motion::Move::Sit)
+  double seat = 0;               // how far down: 0 standing, 1 seated; the figure blends between
   Vec2 look = Vec2::Zero();
   // Where eyes, head and trunk are turned (D-MOT-12): toward `look` while looking, else ahead, at
   // finite speeds, eyes first; MOTION draws head and trunk (Simulation::turn_head).

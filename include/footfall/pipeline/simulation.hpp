@@ -311,6 +311,9 @@ class Simulation {
   // The agent's figure takes the step just scheduled (or, with Hold, stands as it is).
   void start_figure_step(std::uint32_t a, const motion::StepRequest& request);
   void pose_figures(Snapshot& snapshot, double t);
+  // Sitting down or standing up: the figure between the standing and seated poses.
+  void blend_seat(std::size_t a, motion::Lod lod, double u, Eigen::Vector3f& pelvis,
+                  std::span<Eigen::Quaternionf> joints) const;
   // Action selection's look_at: agent a's trunk and head turned as its gaze is (AgentAction::gaze),
   // on its figure only.
   void turn_head(std::size_t a, const motion::FigureRoot& root, motion::Lod lod,
