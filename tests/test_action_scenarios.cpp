@@ -312,3 +312,70 @@ TEST_CASE("action selection: a gaze retargeted in the simulation moves the eyes 
   sim.step();
   CHECK(std::abs(sim.action_of(0)->gaze.head) > 0);
 }
+
+TEST_CASE("street_life: the kiosk's queue is an ordered line along the kerb, served first come first served") {
+  Simulation sim = make_sim(load_scenario(source_path("data/scenarios/street_life.yaml")));
+  const action::System& system = sim.scripts().action.systems[0].system;
+  const std::uint32_t snack = system.find_behavior("snack");
+  const std::uint32_t queue = system.find_behavior("queue");
+  const std::uint32_t buy = system.find_behavior("buy");
+  struct Visit {
+    bool snacking = false, queued = false, served = false;
+    std::uint64_t joined = 0;  // when it first stood in the queue this visit (a counter)
+  };
+  std::map<std::uint64_t, Visit> visits;
+  std::uint64_t joins = 0;
+  int longest = 0, served = 0, queued_then_served = 0;
+  for (int f = 0; f < 480 * 30; ++f) {
+    sim.step();
+    const Snapshot& s = sim.snapshot();
+    std::vector<std::pair<double, std::uint64_t>> line;  // (x, id) of those standing in the queue
+    std::vector<Vec2> at;                                // where each of them stands
+    std::string where;
+    std::vector<std::uint64_t> buying;
+    for (std::uint32_t a = 0; a < s.agents; ++a) {
+      const AgentAction* x = sim.action_of(a);
+      if (!s.active[a] || !x) continue;
+      const auto& path = x->state.path;
+      Visit& v = visits[s.id[a]];
+      const bool snacking = !path.empty() && path[0] == snack;
+      if (!snacking) v = Visit{};
+      v.snacking = snacking;
+      if (path.size() == 2 && path[1] == queue) {
+        line.emplace_back(s.location[a].x(), s.id[a]);
+        at.push_back(s.location[a]);
+        where += " " + std::to_string(s.id[a]) + "@(" + std::to_string(s.location[a].x()) + "," +
+                 std::to_string(s.location[a].y()) + ")";
+        if (!v.queued) v.queued = true, v.joined = ++joins;
+      }
+      if (path.size() == 2 && path[1] == buy && !v.served) {
+        v.served = true;
+        buying.push_back(s.id[a]);
+      }
+    }
+    std::sort(line.begin(), line.end());
+    longest = std::max(longest, static_cast<int>(line.size()));
+    CAPTURE(s.time);
+    CAPTURE(where);
+    for (std::size_t k = 0; k < at.size(); ++k) {
+      // At the counter (waiting while it is taken) or east of it, along the kerb: a line.
+      CHECK(at[k].x() > 40.0);
+      CHECK(std::abs(at[k].y() - 1.3) < 1.0);
+      for (std::size_t j = 0; j < k; ++j) CHECK((at[k] - at[j]).norm() > 0.45);  // spaced, not a crowd
+    }
+    // First come, first served: whoever starts buying joined the queue before everyone still in it.
+    for (const std::uint64_t id : buying) {
+      ++served;
+      const Visit& me = visits[id];
+      if (!me.queued) continue;
+      ++queued_then_served;
+      for (const auto& [other, v] : visits)
+        if (other != id && v.snacking && v.queued && !v.served) CHECK(v.joined > me.joined);
+    }
+  }
+  MESSAGE(joins << " joined the queue, at most " << longest << " standing in it at once; " << served
+                << " served, " << queued_then_served << " of them after queueing");
+  CHECK(joins >= 3);
+  CHECK(longest >= 2);
+  CHECK(queued_then_served >= 10);
+}

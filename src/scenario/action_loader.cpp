@@ -87,7 +87,7 @@ class ActionLoader {
   }
 
   ActionObject object(const YAML::Node& n, const std::string& what) {
-    r_.expect_map(n, what, {"name", "kind", "at", "fields", "capacity", "occupied_within"});
+    r_.expect_map(n, what, {"name", "kind", "at", "fields", "capacity", "occupied_within", "queue"});
     for (const char* key : {"name", "kind", "at"})
       if (!n[key]) r_.fail(n, what + ": an object needs '" + key + "'");
     ActionObject o;
@@ -97,6 +97,17 @@ class ActionLoader {
     if (n["fields"]) o.fields = fields(n["fields"], what + ".fields");
     if (n["capacity"]) o.capacity = static_cast<std::uint32_t>(r_.integer(n["capacity"], what + ".capacity", 0, 1000));
     if (n["occupied_within"]) o.occupied_within = r_.number(n["occupied_within"], what + ".occupied_within", 0, 100);
+    if (const auto q = n["queue"]) {
+      const std::string qw = what + ".queue";
+      r_.expect_map(q, qw, {"toward", "spacing", "width", "places"});
+      if (!q["toward"]) r_.fail(q, qw + " needs 'toward' (the line's direction from the counter)");
+      const Vec2 toward = r_.vec2(q["toward"], qw + ".toward");
+      if (toward.norm() < 1e-9) r_.fail(q["toward"], qw + ".toward: a direction, not [0, 0]");
+      o.queue_toward = toward.normalized();
+      o.queue_spacing = q["spacing"] ? r_.number(q["spacing"], qw + ".spacing", 0.3, 10) : 0.8;
+      if (q["width"]) o.queue_width = r_.number(q["width"], qw + ".width", 0.05, 10);
+      if (q["places"]) o.queue_places = static_cast<std::uint32_t>(r_.integer(q["places"], qw + ".places", 1, 1000));
+    }
     return o;
   }
 

@@ -27,6 +27,15 @@ struct ActionObject {
   Vec2 at = Vec2::Zero();
   std::uint32_t capacity = 0;  // 0: never occupied
   double occupied_within = 0.8;
+  // An ordered queue (a kiosk's line): with spacing > 0, the line runs from the counter along
+  // `toward` (a unit vector), its places `spacing` apart from occupied_within + spacing out.
+  // Whoever stands within `width` of the line is in it; a perceiver sees the object at its own
+  // place, behind those ahead of it (all of them, for one not yet in the line), and `occupied`
+  // while anyone is ahead of it or the counter is full; first in line with the counter free, it
+  // sees the counter itself.
+  Vec2 queue_toward = Vec2::Zero();
+  double queue_spacing = 0, queue_width = 0.6;
+  std::uint32_t queue_places = 8;
 };
 
 // An internal variable's start value per pedestrian: uniform in [lo, hi] from (seed, pedestrian,

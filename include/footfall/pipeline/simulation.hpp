@@ -292,6 +292,8 @@ class Simulation {
   void apply_timed_controls(double t);
   void fold_action(std::uint32_t a);
   void perceive(std::uint32_t a, const ActionSystemSpec& spec, std::vector<action::Stimulus>& seen);
+  Vec2 queue_place(const ActionObject& o, const Snapshot& s, std::uint32_t a, std::uint32_t others_at_counter,
+                   std::optional<Vec2> before) const;
   void carry_out(std::uint32_t a, double t, const ActionSystemSpec& spec, AgentAction& x,
                  const action::TickResult& result, std::vector<action::Command>& commands,
                  std::vector<action::Outcome>& outcomes);
