@@ -327,7 +327,6 @@ void Simulation::action_stage(double t) {
     if (x.pedestrian == 0) start_action(a, t);
     action_due_.push_back(a);
   }
-  apply_timed_controls(t);
   parallel_chunks(action_due_.size(), [&](std::size_t begin, std::size_t end) {
     std::vector<action::Stimulus> seen;
     action::TickResult result;
@@ -491,6 +490,7 @@ void Simulation::external_acts(std::uint32_t a, const ActionSystemSpec& spec, Ag
 }
 
 void Simulation::apply_timed_controls(double t) {
+  if (scripts_.action.empty()) return;
   for (const ActionControl& c : scripts_.action.controls) {
     if (c.timed.empty() || c.agent >= actions_.size() || actions_[c.agent].pedestrian == 0) continue;
     for (const ActionControl::Timed& k : c.timed) {

@@ -288,7 +288,8 @@ class Simulation {
   void turn_gaze(std::uint32_t a, const ActionSystemSpec& spec, AgentAction& x) const;
   // Suspended (D-EXT-05): the tick's acts are the external command's, not action selection's.
   void external_acts(std::uint32_t a, const ActionSystemSpec& spec, AgentAction& x, action::TickResult& result) const;
-  // The scenario's timed external commands due in the frame ending at t (serially).
+  // The scenario's timed external commands due in the frame ending at t (serially, at the start of
+  // the step, before SENSE and CONTROL).
   void apply_timed_controls(double t);
   void fold_action(std::uint32_t a);
   void perceive(std::uint32_t a, const ActionSystemSpec& spec, std::vector<action::Stimulus>& seen);
