@@ -3,10 +3,12 @@
 #include <doctest/doctest.h>
 #include <tbb/global_control.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
 #include "footfall/api/simulator.hpp"
+#include "footfall/render/inspect.hpp"
 #include "footfall/scenario/scenario.hpp"
 #include "helpers.hpp"
 
@@ -201,4 +203,23 @@ action_selection:
   CHECK(sim.action_of(0)->seated);
   CHECK(!sim.action_of(1)->seated);
   CHECK(sim.action_of(1)->legs_held);
+}
+
+TEST_CASE("direct control: the inspector says the behavior system is suspended, and a placement shows in the trajectory's state") {
+  Simulation sim = footfall::test::make_sim(parse_scenario(kStreet, "street.yaml"));
+  sim.step();
+  const auto says = [&](const std::string& text) {
+    const std::vector<std::string> lines = render::inspect_agent(sim, 0);
+    return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.find(text) != std::string::npos; });
+  };
+  CHECK_FALSE(says("suspended"));
+  sim.suspend(0, true);
+  CHECK(sim.suspended(0));
+  CHECK(says("suspended"));
+  sim.place(0, Vec2(10, -2));
+  sim.step();
+  CHECK(sim.snapshot().gait[0] == Gait::Placed);
+  CHECK(std::string(gait_name(Gait::Placed)) == "placed");
+  CHECK((sim.snapshot().location[0] - Vec2(10, -2)).norm() < 0.3);
+  CHECK_THROWS_AS(sim.place(7, Vec2(0, 0)), std::out_of_range);
 }

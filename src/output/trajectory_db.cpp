@@ -51,7 +51,7 @@ CREATE VIEW trajectory AS
   SELECT t.frame, f.time, t.id, p.name, t.x, t.y, t.heading, s.name AS state, b.label AS behavior
   FROM trajectories t JOIN frames f USING (frame) JOIN trips p USING (id)
   JOIN states s ON s.code = t.state JOIN behaviors b ON b.code = t.behavior;
-INSERT INTO states VALUES (0, 'stand'), (1, 'walk'), (2, 'close'), (3, 'arrived'), (4, 'vehicle');
+INSERT INTO states VALUES (0, 'stand'), (1, 'walk'), (2, 'close'), (3, 'arrived'), (4, 'vehicle'), (5, 'placed');
 INSERT INTO behaviors VALUES (0, '');
 )sql";
 
