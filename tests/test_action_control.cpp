@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 #include "footfall/api/simulator.hpp"
@@ -222,4 +224,28 @@ TEST_CASE("direct control: the inspector says the behavior system is suspended, 
   CHECK(std::string(gait_name(Gait::Placed)) == "placed");
   CHECK((sim.snapshot().location[0] - Vec2(10, -2)).norm() < 0.3);
   CHECK_THROWS_AS(sim.place(7, Vec2(0, 0)), std::out_of_range);
+}
+
+TEST_CASE("motor commands: the default table keeps files bit-identical, and generic names run the same skills (D-MOT-10)") {
+  std::ifstream in(footfall::test::source_path("data/scenarios/street_life.yaml"));
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string generic = text;
+  int replaced = 0;
+  for (std::size_t at = generic.find("{motor: walk}"); at != std::string::npos; at = generic.find("{motor: walk}", at)) {
+    generic.replace(at, 13, "{motor: move_forward}");
+    ++replaced;
+  }
+  REQUIRE(replaced > 3);
+  // The same table written out: every skill by its own name.
+  const std::string spelled = std::string(text).replace(text.find("      travel: walk_on"), 21,
+                                                         "      travel: walk_on\n      motor_commands: {walk: walk, stand: {skill: stand, form: primary}, sit: sit}");
+  std::uint64_t hashes[3];
+  int k = 0;
+  for (const std::string* t : std::vector<const std::string*>{&text, &generic, &spelled}) {
+    Simulation sim = footfall::test::make_sim(parse_scenario(*t, "street_life.yaml"));
+    for (int f = 0; f < 60 * 30; ++f) sim.step();
+    hashes[k++] = sim.trajectory_hash();
+  }
+  CHECK(hashes[1] == hashes[0]);
+  CHECK(hashes[2] == hashes[0]);
 }
