@@ -195,44 +195,6 @@ void Simulation::perceive(std::uint32_t a, const ActionSystemSpec& spec,
   }
 }
 
-// Where perceiver a is to stand in object o's queue (ActionObject::queue_*), from S(N−1): behind
-// those in the line nearer the counter than it (behind all of them while it is not in the line,
-// i.e. not near the place `before` it was given on its last tick),
-// or at the counter itself when first with `others_at_counter` below capacity (or already there,
-// having been sent there). Ties in distance go
-// to the lower pedestrian id, so two never take the same place.
-Vec2 Simulation::queue_place(const ActionObject& o, const Snapshot& s, std::uint32_t a,
-                             std::uint32_t others_at_counter, std::optional<Vec2> before) const {
-  const Vec2 dir = o.queue_toward;
-  const double first = o.occupied_within + o.queue_spacing;
-  // Sent to the counter as first in line, it keeps its turn on the way there and at it (one who
-  // reaches the counter from elsewhere has not been sent, and joins the line).
-  if (before && *before == o.at && (s.location[a] - o.at).norm() <= first + 0.5 * o.queue_spacing) return o.at;
-  const double last = first + (o.queue_places - 0.5) * o.queue_spacing;
-  const auto in_line = [&](const Vec2& p, double& along) {
-    const Vec2 r = p - o.at;
-    along = r.dot(dir);
-    return along > o.occupied_within && along <= last && std::abs(r.x() * dir.y() - r.y() * dir.x()) <= o.queue_width;
-  };
-  double mine = 0;
-  // In the line itself only near the place it was given (a spacing and a quarter: the line may
-  // have moved up one): one passing the line's front on its way to the end does not jump it.
-  const bool me_in = in_line(s.location[a], mine) && before &&
-                     (*before - s.location[a]).norm() <= 1.25 * o.queue_spacing;
-  const std::uint64_t me = s.id[a];
-  std::uint32_t ahead = 0;
-  const Vec2 end = o.at + dir * last;
-  const double pad = o.queue_width;
-  const Aabb box{Vec2(o.at.cwiseMin(end).array() - pad), Vec2(o.at.cwiseMax(end).array() + pad)};
-  s.grid.for_each_in(box, [&](std::uint32_t j) {
-    if (j >= s.agents || j == a || !s.active[j]) return;
-    double along = 0;
-    if (in_line(s.location[j], along) && (!me_in || along < mine || (along == mine && s.id[j] < me))) ++ahead;
-  });
-  if (ahead == 0 && others_at_counter < std::max<std::uint32_t>(o.capacity, 1)) return o.at;
-  return o.at + dir * (first + std::min(ahead, o.queue_places - 1) * o.queue_spacing);
-}
-
 void Simulation::carry_out(std::uint32_t a, double t, const ActionSystemSpec& spec, AgentAction& x,
                            const action::TickResult& result, std::vector<action::Command>& commands,
                            std::vector<action::Outcome>& outcomes) {
@@ -460,91 +422,6 @@ void Simulation::set_releasing(std::string_view system, std::string_view rm,
 
 void Simulation::hold_param(std::uint32_t a, std::uint32_t slot, double value) {
   running(actions_, a).held.push_back({slot, value});
-}
-
-// ---- direct motor control (D-EXT-05; Blumberg 1996 §4.7, §5.6) ---------------------------------
-
-namespace {
-constexpr std::uint64_t kExternalObject = (1ull << 40) - 1;  // the point an external command aims at
-}  // namespace
-
-void Simulation::external_acts(std::uint32_t a, const ActionSystemSpec& spec, AgentAction& x,
-                               action::TickResult& result) const {
-  result.acts.clear();
-  result.switched = false;
-  result.iterations = 0;
-  const Vec2 here = snapshot().location[a];
-  // walk_to ends within its tolerance of the point: the agent stops there.
-  if (x.has_target && x.command != action::kNone && spec.commands[x.command].command.skill == spec.walk_skill &&
-      (x.target - here).norm() <= x.tolerance) {
-    x.command = spec.find_command("stop");
-    x.has_target = false;
-  }
-  const std::uint32_t c = x.command != action::kNone ? x.command : spec.find_command("stop");
-  if (c == action::kNone) return;
-  const GenericCommand& g = spec.commands[c];
-  action::Stimulus at;
-  if (x.has_target) at = {kExternalObject, action::kNone, 0, (x.target - here).norm(), x.target.x(), x.target.y()};
-  for (const action::Act& act : g.acts) result.acts.push_back({act, action::kNone, true, 1.0, at});
-  result.acts.push_back({g.command, action::kNone, true, 1.0, at});
-}
-
-void Simulation::apply_timed_controls(double t) {
-  if (scripts_.action.empty()) return;
-  for (const ActionControl& c : scripts_.action.controls) {
-    if (c.timed.empty() || c.agent >= actions_.size() || actions_[c.agent].pedestrian == 0) continue;
-    for (const ActionControl::Timed& k : c.timed) {
-      if (!(k.at > t - config_.dt + 1e-9 && k.at <= t + 1e-9) && !(k.at <= 0 && t <= config_.dt + 1e-9)) continue;
-      switch (k.kind) {
-        case ActionControl::Timed::Kind::Suspend: suspend(c.agent, true); break;
-        case ActionControl::Timed::Kind::Resume: suspend(c.agent, false); break;
-        case ActionControl::Timed::Kind::Command:
-        case ActionControl::Timed::Kind::WalkTo: {
-          AgentAction& x = actions_[c.agent];
-          x.suspended = true;  // a command implies suspension
-          x.command = k.command;
-          x.has_target = k.kind == ActionControl::Timed::Kind::WalkTo;
-          x.target = k.target;
-          x.tolerance = k.tolerance;
-          break;
-        }
-        case ActionControl::Timed::Kind::Place: place(c.agent, k.target); break;
-      }
-    }
-  }
-}
-
-void Simulation::suspend(std::uint32_t a, bool suspended) {
-  AgentAction& x = running(actions_, a);
-  x.suspended = suspended;
-  x.command = action::kNone;
-  x.has_target = false;
-}
-
-void Simulation::command(std::uint32_t a, std::string_view generic, std::optional<Vec2> target, double tolerance) {
-  AgentAction& x = running(actions_, a);
-  if (!x.suspended) throw std::logic_error("agent " + name_of(agents_.id[a]) + "'s behavior system is not suspended");
-  const ActionSystemSpec& spec = scripts_.action.systems[x.system];
-  const std::uint32_t c = spec.find_command(generic);
-  if (c == action::kNone) {
-    std::string known;
-    for (const GenericCommand& g : spec.commands) known += " " + g.name;
-    throw std::out_of_range("no motor command '" + std::string(generic) + "' (commands:" + known + ")");
-  }
-  x.command = c;
-  x.has_target = target.has_value();
-  if (target) x.target = *target;
-  x.tolerance = tolerance;
-}
-
-void Simulation::place(std::uint32_t a, const Vec2& at) {
-  if (a >= agents_.size() || !agents_.active[a] || agents_.vehicle(a))
-    throw std::out_of_range("agent " + std::to_string(a) + " is not a pedestrian in the scene");
-  wrap(a, at - agents_.location(a));  // feet, step in progress, decision and figure, moved as one
-  agents_.gait[a] = Gait::Placed;
-  GoalProgress& g = progress_[a];
-  g.anchor = agents_.location(a);
-  g.best_distance = kInf;  // approach counts afresh from here
 }
 
 }  // namespace footfall
