@@ -451,3 +451,18 @@ TEST_CASE("action: external control sets an IV, holds a level of interest, force
   st.variables[rest] = 2.5;
   CHECK(run(s, st, 2) == sleep);
 }
+
+TEST_CASE("level of interest recovering only on a sign of progress stays low without one (D-LOI-07)") {
+  LevelOfInterest loi;
+  loi.mode = LoiMode::Time;
+  loi.decay = 0.1;
+  loi.recovery = 0.05;
+  loi.recover_on = {0};
+  double v = 1.0;
+  for (int k = 0; k < 5; ++k) v = next_loi(loi, v, true, false, 0, false);  // active: falls
+  CHECK(v == doctest::Approx(0.5));
+  for (int k = 0; k < 20; ++k) v = next_loi(loi, v, false, false, 0, false);  // no free path, no open space
+  CHECK(v == doctest::Approx(0.5));
+  v = next_loi(loi, v, false, false, 0, true);  // a free path: it recovers
+  CHECK(v == doctest::Approx(0.55));
+}

@@ -207,7 +207,7 @@ TEST_CASE("action selection: the stable C++ API sets a variable, forces a branch
   CHECK_THROWS_AS(sim.add_private_object("ann", "unicorn", 0, 0), api::ParameterError);
 }
 
-TEST_CASE("action selection: a pedestrian looking at a window turns its head, at every level of detail, and only its head") {
+TEST_CASE("action selection: a pedestrian looking at a window turns its head, at every level of detail, and only its head and trunk") {
   // Walking on past the window (seek stays bound, approach is never bound), once looking at it and
   // once not: the same steps, and the neck joints turned toward the window.
   auto variant = [](bool look) {
@@ -233,13 +233,18 @@ TEST_CASE("action selection: a pedestrian looking at a window turns its head, at
     CAPTURE(static_cast<int>(lod));
     const motion::Pose a = looking.full_pose(0, lod), b = plain.full_pose(0, lod);
     const auto neck = motion::neck_chain(motion->skeletons[static_cast<std::size_t>(lod)]);
+    const auto trunk = motion::trunk_chain(motion->skeletons[static_cast<std::size_t>(lod)]);
     REQUIRE(!neck.empty());
-    for (std::size_t j = 0; j < a.joints.size(); ++j) {
-      const bool in_neck = std::any_of(neck.begin(), neck.end(), [&](const motion::ChainShare& c) {
+    const auto in = [](const std::vector<motion::ChainShare>& chain, std::size_t j) {
+      return std::any_of(chain.begin(), chain.end(), [&](const motion::ChainShare& c) {
         return static_cast<std::size_t>(c.joint) == j && c.share > 0;
       });
+    };
+    for (std::size_t j = 0; j < a.joints.size(); ++j) {
       const double angle = a.joints[j].angularDistance(b.joints[j]);
-      if (in_neck) CHECK(angle > 0.05);
+      if (in(neck, j)) CHECK(angle > 0.05);
+      // The window is behind the shoulder by now, beyond the neck's 75°: the trunk turns too.
+      else if (in(trunk, j)) CHECK(angle > 1e-3);
       else CHECK(angle < 1e-6);
     }
   }
@@ -271,4 +276,106 @@ TEST_CASE("action selection: an RM's kind and maxValue changed at run time chang
   CHECK_THROWS_WITH_AS(sim.set_releasing("s", "see_wndow", std::nullopt, 1.0),
                        doctest::Contains("no releasing mechanism 'see_wndow'"), std::out_of_range);
   CHECK_THROWS_AS(sim.set_releasing("s", "see_window", std::nullopt, -1.0), std::invalid_argument);
+}
+
+TEST_CASE("action selection: a gaze retargeted in the simulation moves the eyes before the head, at finite speed (D-MOT-12)") {
+  // Walking on, then forced to look at the window 8 m ahead and 2 m aside: the eyes turn at once,
+  // the head a frame or two later and gradually, and the drawn neck follows the head's angle.
+  const auto motion = footfall::test::motion_library();
+  Simulation sim = make_sim(parse_scenario(kWindow, "window.yaml"), motion);
+  for (int f = 0; f < 30; ++f) sim.step();
+  REQUIRE(sim.action_of(0)->gaze.at_rest());
+  sim.force_branch(0, "look");
+  int looking_from = -1, eye_on = -1, head_on = -1;
+  double last_head = 0;
+  for (int f = 0; f < 60; ++f) {
+    sim.step();
+    const AgentAction& x = *sim.action_of(0);
+    if (looking_from < 0 && x.looking) looking_from = f;
+    if (eye_on < 0 && x.gaze.eye != 0) eye_on = f;
+    if (head_on < 0 && x.gaze.head != 0) head_on = f;
+    // Never faster than 150 °/s: at most 5° a frame.
+    CHECK(std::abs(x.gaze.head - last_head) <= 5 * action::kDegree + 1e-9);
+    last_head = x.gaze.head;
+  }
+  REQUIRE(looking_from >= 0);
+  CHECK(eye_on == looking_from);
+  CHECK(head_on > eye_on);
+  const AgentAction& x = *sim.action_of(0);
+  const Vec2 to = x.look - sim.snapshot().location[0];
+  CHECK(x.gaze.where() == doctest::Approx(wrap_angle(std::atan2(to.y(), to.x()) - sim.snapshot().heading[0])).epsilon(0.05));
+  CHECK(std::abs(x.gaze.head) > 5 * action::kDegree);
+  // Released, the head comes back ahead over some frames, not at once.
+  sim.force_branch(0, "");
+  sim.set_variable(0, "curiosity", 0.0);
+  sim.step();
+  sim.step();
+  CHECK(std::abs(sim.action_of(0)->gaze.head) > 0);
+}
+
+TEST_CASE("street_life: the kiosk's queue is an ordered line along the kerb, served first come first served") {
+  Simulation sim = make_sim(load_scenario(source_path("data/scenarios/street_life.yaml")));
+  const action::System& system = sim.scripts().action.systems[0].system;
+  const std::uint32_t snack = system.find_behavior("snack");
+  const std::uint32_t queue = system.find_behavior("queue");
+  const std::uint32_t buy = system.find_behavior("buy");
+  struct Visit {
+    bool snacking = false, queued = false, served = false;
+    std::uint64_t joined = 0;  // when it first stood in the queue this visit (a counter)
+  };
+  std::map<std::uint64_t, Visit> visits;
+  std::uint64_t joins = 0;
+  int longest = 0, served = 0, queued_then_served = 0;
+  for (int f = 0; f < 480 * 30; ++f) {
+    sim.step();
+    const Snapshot& s = sim.snapshot();
+    std::vector<std::pair<double, std::uint64_t>> line;  // (x, id) of those standing in the queue
+    std::vector<Vec2> at;                                // where each of them stands
+    std::string where;
+    std::vector<std::uint64_t> buying;
+    for (std::uint32_t a = 0; a < s.agents; ++a) {
+      const AgentAction* x = sim.action_of(a);
+      if (!s.active[a] || !x) continue;
+      const auto& path = x->state.path;
+      Visit& v = visits[s.id[a]];
+      const bool snacking = !path.empty() && path[0] == snack;
+      if (!snacking) v = Visit{};
+      v.snacking = snacking;
+      if (path.size() == 2 && path[1] == queue) {
+        line.emplace_back(s.location[a].x(), s.id[a]);
+        at.push_back(s.location[a]);
+        where += " " + std::to_string(s.id[a]) + "@(" + std::to_string(s.location[a].x()) + "," +
+                 std::to_string(s.location[a].y()) + ")";
+        if (!v.queued) v.queued = true, v.joined = ++joins;
+      }
+      if (path.size() == 2 && path[1] == buy && !v.served) {
+        v.served = true;
+        buying.push_back(s.id[a]);
+      }
+    }
+    std::sort(line.begin(), line.end());
+    longest = std::max(longest, static_cast<int>(line.size()));
+    CAPTURE(s.time);
+    CAPTURE(where);
+    for (std::size_t k = 0; k < at.size(); ++k) {
+      // At the counter (waiting while it is taken) or east of it, along the kerb: a line.
+      CHECK(at[k].x() > 40.0);
+      CHECK(std::abs(at[k].y() - 1.3) < 1.0);
+      for (std::size_t j = 0; j < k; ++j) CHECK((at[k] - at[j]).norm() > 0.45);  // spaced, not a crowd
+    }
+    // First come, first served: whoever starts buying joined the queue before everyone still in it.
+    for (const std::uint64_t id : buying) {
+      ++served;
+      const Visit& me = visits[id];
+      if (!me.queued) continue;
+      ++queued_then_served;
+      for (const auto& [other, v] : visits)
+        if (other != id && v.snacking && v.queued && !v.served) CHECK(v.joined > me.joined);
+    }
+  }
+  MESSAGE(joins << " joined the queue, at most " << longest << " standing in it at once; " << served
+                << " served, " << queued_then_served << " of them after queueing");
+  CHECK(joins >= 3);
+  CHECK(longest >= 2);
+  CHECK(queued_then_served >= 10);
 }

@@ -307,3 +307,62 @@ action_selection:
   CHECK_FALSE(sim.action_of(0)->seated);
   CHECK(sim.full_pose(0).pelvis.z() > standing_height * sim.agents().height[0] / motion::kReferenceHeight - 0.1);
 }
+
+TEST_CASE("action selection: sitting down and standing up take about a second, the pelvis lowering and rising gradually") {
+  Scenario s = parse_scenario(R"Y(seed: 1
+world: {locations: {spot: [0, 0]}}
+behaviors:
+  w:
+    nodes:
+      walk: {type: walk}
+agents: [{name: ann, behavior: w, position: [0, 0], heading: 0}]
+action_selection:
+  objects: [{name: bench, kind: bench, at: [0, 0.5]}]
+  systems:
+    s:
+      net: w
+      variables: {going: {initial: 1}}
+      releasing: {near: {find: bench, range: [0, 0, 5], max_value: 1}}
+      groups:
+        top:
+          behaviors:
+            walk_on: {variables: [going]}
+            rest: {releasing: [near], action: [{motor: sit}]}
+)Y", "sit.yaml");
+  Simulation sim = make_sim(std::move(s), test::motion_library());
+  for (int f = 0; f < 30; ++f) sim.step();
+  REQUIRE_FALSE(sim.action_of(0)->seated);
+  const float standing = sim.full_pose(0).pelvis.z();
+  // Down: every frame's pelvis height, from the order to sit until seated.
+  sim.force_branch(0, "rest");
+  std::vector<float> down;
+  for (int f = 0; f < 75; ++f) {
+    sim.step();
+    down.push_back(sim.full_pose(0).pelvis.z());
+  }
+  const float seated = down.back();
+  REQUIRE(seated < standing - 0.2f);
+  int between = 0;
+  float biggest = 0;
+  for (std::size_t k = 0; k < down.size(); ++k) {
+    if (down[k] < standing - 0.02f && down[k] > seated + 0.02f) ++between;
+    biggest = std::max(biggest, (k == 0 ? standing : down[k - 1]) - down[k]);
+  }
+  CAPTURE(between);
+  CAPTURE(biggest);
+  CHECK(between >= 15);  // half a second and more on the way down (a snap: none)
+  CHECK(biggest < (standing - seated) / 6);
+  // Up: the sit skill springs back over its return (20 ticks, 1 s), the pelvis rising as it does.
+  sim.force_branch(0, "walk_on");
+  std::vector<float> up;
+  for (int f = 0; f < 60; ++f) {
+    sim.step();
+    up.push_back(sim.full_pose(0).pelvis.z());
+  }
+  between = 0;
+  for (const float z : up)
+    if (z < standing - 0.02f && z > seated + 0.02f) ++between;
+  CAPTURE(between);
+  CHECK(between >= 15);
+  CHECK(up.back() > standing - 0.05f);
+}

@@ -192,7 +192,7 @@ void bind_simulation(py::module_& m) {
 
   m.attr("STATE_NAMES") = py::make_tuple(api::state_name(api::State::Stand), api::state_name(api::State::Walk),
                                          api::state_name(api::State::Close), api::state_name(api::State::Arrived),
-                                         api::state_name(api::State::Vehicle));  // indexed by code
+                                         api::state_name(api::State::Vehicle), api::state_name(api::State::Placed));  // indexed by code
 }
 
 }  // namespace footfall::python

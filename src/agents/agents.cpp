@@ -10,6 +10,7 @@ const char* gait_name(Gait g) {
     case Gait::Walk: return "walk";
     case Gait::Close: return "close";
     case Gait::Vehicle: return "vehicle";
+    case Gait::Placed: return "placed";
   }
   return "?";
 }

@@ -73,6 +73,7 @@ const char* state_name(State s) {
     case State::Close: return "close";
     case State::Arrived: return "arrived";
     case State::Vehicle: return "vehicle";
+    case State::Placed: return "placed";
   }
   return "?";
 }
@@ -117,7 +118,7 @@ std::vector<State> Simulator::states() const {
   const Snapshot& s = impl_->sim.snapshot();
   std::vector<State> v(slots());
   for (std::size_t a = 0; a < v.size(); ++a)
-    v[a] = s.arrived[a] && s.gait[a] != Gait::Vehicle ? State::Arrived : static_cast<State>(s.gait[a]);
+    v[a] = s.arrived[a] && s.gait[a] != Gait::Vehicle && s.gait[a] != Gait::Placed ? State::Arrived : static_cast<State>(s.gait[a]);
   return v;
 }
 
@@ -205,6 +206,37 @@ void Simulator::add_private_object(std::string_view agent, std::string_view kind
   } catch (const std::out_of_range& e) {
     throw ParameterError(e.what());
   }
+}
+
+// Direct motor control (D-EXT-05): the simulation's errors as ParameterError.
+namespace {
+template <class F>
+void controlled(F&& f) {
+  try {
+    f();
+  } catch (const std::out_of_range& e) {
+    throw ParameterError(e.what());
+  } catch (const std::logic_error& e) {
+    throw Error(e.what());
+  }
+}
+}  // namespace
+
+void Simulator::suspend(std::string_view agent, bool suspended) {
+  controlled([&] { impl_->sim.suspend(named_agent(impl_->sim, agent), suspended); });
+}
+
+void Simulator::command(std::string_view agent, std::string_view generic) {
+  controlled([&] { impl_->sim.command(named_agent(impl_->sim, agent), generic); });
+}
+
+void Simulator::walk_to(std::string_view agent, double x, double y, double tolerance) {
+  if (!(tolerance > 0)) throw Error("walk_to: the tolerance must be > 0 metres");
+  controlled([&] { impl_->sim.command(named_agent(impl_->sim, agent), "walk_to", Vec2(x, y), tolerance); });
+}
+
+void Simulator::place(std::string_view agent, double x, double y) {
+  controlled([&] { impl_->sim.place(named_agent(impl_->sim, agent), Vec2(x, y)); });
 }
 
 std::vector<std::string> Simulator::param_names(std::string_view agent) const {

@@ -11,7 +11,7 @@ void write_csv_header(std::ostream& out) { out << kCsvHeader << '\n'; }
 
 // A vehicle's state is always "vehicle"; a walker's its gait, or "arrived".
 const char* state_name(const Snapshot& s, std::size_t a) {
-  if (s.gait[a] == Gait::Vehicle) return gait_name(Gait::Vehicle);
+  if (s.gait[a] == Gait::Vehicle || s.gait[a] == Gait::Placed) return gait_name(s.gait[a]);
   return s.arrived[a] ? "arrived" : gait_name(s.gait[a]);
 }
 

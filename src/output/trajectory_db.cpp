@@ -51,7 +51,7 @@ CREATE VIEW trajectory AS
   SELECT t.frame, f.time, t.id, p.name, t.x, t.y, t.heading, s.name AS state, b.label AS behavior
   FROM trajectories t JOIN frames f USING (frame) JOIN trips p USING (id)
   JOIN states s ON s.code = t.state JOIN behaviors b ON b.code = t.behavior;
-INSERT INTO states VALUES (0, 'stand'), (1, 'walk'), (2, 'close'), (3, 'arrived'), (4, 'vehicle');
+INSERT INTO states VALUES (0, 'stand'), (1, 'walk'), (2, 'close'), (3, 'arrived'), (4, 'vehicle'), (5, 'placed');
 INSERT INTO behaviors VALUES (0, '');
 )sql";
 
@@ -227,7 +227,7 @@ void TrajectoryDb::frame(const Snapshot& s) {
     arrived_[a] = s.arrived[a];
     if (!now) continue;
     ++in_scene;
-    const int state = s.arrived[a] && s.gait[a] != Gait::Vehicle ? 3 : static_cast<int>(s.gait[a]);
+    const int state = s.arrived[a] && s.gait[a] != Gait::Vehicle && s.gait[a] != Gait::Placed ? 3 : static_cast<int>(s.gait[a]);
     sqlite3_bind_int64(insert_row_, 1, static_cast<std::int64_t>(s.frame));
     sqlite3_bind_int64(insert_row_, 2, static_cast<std::int64_t>(now));
     sqlite3_bind_double(insert_row_, 3, s.location[a].x());

@@ -11,6 +11,7 @@
 #include "footfall/core/parallel.hpp"
 #include "footfall/core/rng.hpp"
 #include "footfall/pipeline/simulation.hpp"
+#include "footfall/world/shapes.hpp"
 
 namespace footfall {
 namespace {
@@ -19,6 +20,7 @@ namespace {
 // perceived as acquaintances, kPedestrianObject + their id.
 constexpr std::uint64_t kPrivateObject = 1ull << 32;
 constexpr std::uint64_t kPedestrianObject = 1ull << 40;
+constexpr std::uint64_t kGoalObject = (1ull << 40) - 2;  // the goal sensor's point (D-LOI-07)
 
 // Whether pedestrians i and j know each other: symmetric, drawn once per pair and seed.
 bool acquainted(std::uint64_t seed, std::uint64_t i, std::uint64_t j, double share) {
@@ -61,6 +63,10 @@ void Simulation::start_action(std::uint32_t a, double t) {
   x.held.clear();
   x.beneath.clear();
   x.legs_held = x.looking = x.seated = false;
+  x.gaze = {};
+  x.seat = 0;
+  x.suspended = x.has_target = false;
+  x.command = action::kNone;
   x.activity = action::kNone;
   x.activity_seconds.assign(system.groups[0].members.size(), 0.0);
   x.recent_switches.clear();
@@ -73,6 +79,7 @@ void Simulation::start_action(std::uint32_t a, double t) {
       x.state.forced = c.forced;
       for (std::size_t k = 0; k < c.private_objects.size(); ++k) add_private_object(a, c.private_objects[k]);
       x.held = c.held;
+      x.suspended = c.suspended;
     }
 }
 
@@ -118,13 +125,38 @@ void Simulation::perceive(std::uint32_t a, const ActionSystemSpec& spec,
     const double d = (o.at - here).norm();
     if (d > spec.range) return;
     std::uint32_t fields = o.fields;
+    std::uint32_t others = 0;
     if (o.capacity > 0) {
-      std::uint32_t others = 0;
       const Aabb box{Vec2(o.at.array() - o.occupied_within), Vec2(o.at.array() + o.occupied_within)};
       s.grid.for_each_in(box, [&](std::uint32_t j) {
         if (j < s.agents && j != a && s.active[j] && (s.location[j] - o.at).norm() <= o.occupied_within) ++others;
       });
       if (others >= o.capacity) fields |= 1u << ActionSelection::kOccupied;
+    }
+    if (o.queue_spacing > 0) {
+      // At the counter, only those nearer it (the lower id on a tie) are served before one: two who
+      // reach it together do not both wait for the other.
+      const double mine = (here - o.at).norm();
+      if (mine <= o.occupied_within) {
+        others = 0;
+        const std::uint64_t me = agents_.id[a];
+        const Aabb box{Vec2(o.at.array() - o.occupied_within), Vec2(o.at.array() + o.occupied_within)};
+        s.grid.for_each_in(box, [&](std::uint32_t j) {
+          if (j >= s.agents || j == a || !s.active[j]) return;
+          const double dj = (s.location[j] - o.at).norm();
+          if (dj < mine || (dj == mine && s.id[j] < me)) ++others;
+        });
+        fields &= ~(1u << ActionSelection::kOccupied);
+        if (others >= o.capacity) fields |= 1u << ActionSelection::kOccupied;
+      }
+      // Where it was to stand on the last tick, if the queue is its object of interest.
+      const action::Stimulus& it = actions_[a].state.pronome;
+      const std::optional<Vec2> before =
+          it.id == k + 1ull ? std::optional<Vec2>(Vec2(it.x, it.y)) : std::nullopt;
+      const Vec2 place = queue_place(o, s, a, others, before);
+      if (place != o.at) fields |= 1u << ActionSelection::kOccupied;
+      seen.push_back({k + 1ull, o.kind, fields, (place - here).norm(), place.x(), place.y()});
+      return;
     }
     seen.push_back({k + 1ull, o.kind, fields, d, o.at.x(), o.at.y()});
   });
@@ -142,6 +174,25 @@ void Simulation::perceive(std::uint32_t a, const ActionSystemSpec& spec,
   }
   for (action::Stimulus& p : actions_[a].state.private_objects)
     p.distance = (Vec2(p.x, p.y) - here).norm();
+  if (spec.goal_x_slot != action::kNone) {
+    // The goal and what Blumberg's creature sensed about it (§5.7.5): a free path, whether it lies
+    // behind, whether the agent is in the open.
+    const double* p = agents_.params_of(a);
+    const Vec2 goal(p[spec.goal_x_slot], p[spec.goal_x_slot + 1]);
+    std::uint32_t fields = 0;
+    if (world_.line_of_sight(here, goal)) fields |= 1u << spec.free_path_bit;
+    const Vec2 to = goal - here;
+    if (to.squaredNorm() > 1e-12 && std::abs(wrap_angle(std::atan2(to.y(), to.x()) - s.heading[a])) > kPi / 2)
+      fields |= 1u << spec.behind_bit;
+    const double r = spec.open_space;
+    bool open = true;
+    world_.for_each_obstacle_near({Vec2(here.array() - r), Vec2(here.array() + r)}, [&](std::uint32_t k) {
+      const Obstacle& o = world_.obstacles[k];
+      if (open && o.solid && distance_to(o.shape, here) < r) open = false;
+    });
+    if (open) fields |= 1u << spec.open_space_bit;
+    seen.push_back({kGoalObject, spec.goal_kind, fields, to.norm(), goal.x(), goal.y()});
+  }
 }
 
 void Simulation::carry_out(std::uint32_t a, double t, const ActionSystemSpec& spec, AgentAction& x,
@@ -191,6 +242,15 @@ void Simulation::carry_out(std::uint32_t a, double t, const ActionSystemSpec& sp
   action::motor_tick(spec.skills, x.motor, commands, outcomes);
   x.legs_held = x.looking = false;
   x.seated = spec.sit_skill != action::kNone && x.motor.active[spec.sit_skill];
+  // Sitting down over sit_seconds; standing up as the sit skill springs back (its return ticks).
+  if (!x.seated) {
+    x.seat = 0;
+  } else if (x.motor.returning[spec.sit_skill]) {
+    const std::uint32_t back = spec.skills[spec.sit_skill].return_ticks;
+    x.seat = back > 0 ? std::min(x.seat, static_cast<double>(x.motor.left[spec.sit_skill]) / back) : 0.0;
+  } else {
+    x.seat = std::min(1.0, x.seat + spec.system.tick / spec.sit_seconds);
+  }
   for (std::uint32_t k = 0; k < spec.skills.size(); ++k) {
     if (!x.motor.active[k]) continue;
     if ((spec.skills[k].dofs & action::kLegs) && k != spec.walk_skill) x.legs_held = true;
@@ -244,8 +304,12 @@ void Simulation::action_stage(double t) {
       const auto due = static_cast<std::int64_t>(std::floor(t / tick + 1e-9)) -
                        static_cast<std::int64_t>(std::floor((t - config_.dt) / tick + 1e-9));
       for (std::int64_t n = 0; n < due; ++n) {
-        perceive(a, spec, seen);
-        action::tick(spec.system, x.state, seen, result, scratch);
+        if (x.suspended) {
+          external_acts(a, spec, x, result);
+        } else {
+          perceive(a, spec, seen);
+          action::tick(spec.system, x.state, seen, result, scratch);
+        }
         carry_out(a, t, spec, x, result, commands, outcomes);
         // The activity is the top-level winner; a change of it is a switch.
         const std::uint32_t now = x.state.path.empty() ? action::kNone : member_index(spec.system, x.state.path[0]);
@@ -262,12 +326,29 @@ void Simulation::action_stage(double t) {
         x.activity = now;
         ++x.ticks;
       }
+      turn_gaze(a, spec, x);
     }
   });
 }
 
+// Every frame, eyes, head and trunk move toward the gaze point (ahead when not looking) at their
+// speeds, eyes first (D-MOT-12, select/gaze.hpp); the target is taken relative to the heading the
+// agent had in S(N−1), so it reads published data only.
+void Simulation::turn_gaze(std::uint32_t a, const ActionSystemSpec& spec, AgentAction& x) const {
+  const Snapshot& s = snapshot();
+  double target = 0;
+  if (x.looking) {
+    const Vec2 to = x.look - s.location[a];
+    if (to.squaredNorm() >= 1e-6) target = wrap_angle(std::atan2(to.y(), to.x()) - s.heading[a]);
+    else target = x.gaze.target;
+  }
+  action::gaze_step(x.gaze, target, config_.dt, spec.gaze);
+}
+
 bool Simulation::on_errand(std::uint32_t a) const {
-  if (actions_.empty() || actions_[a].pedestrian == 0 || actions_[a].activity == action::kNone) return false;
+  if (actions_.empty() || actions_[a].pedestrian == 0) return false;
+  if (actions_[a].suspended) return true;  // under direct control: it does not leave on its own
+  if (actions_[a].activity == action::kNone) return false;
   const ActionSystemSpec& spec = scripts_.action.systems[actions_[a].system];
   return spec.system.groups[0].members[actions_[a].activity] != spec.travel;
 }

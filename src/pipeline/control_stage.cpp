@@ -67,7 +67,8 @@ void Simulation::control_stage(bool reduced_fan) {
                         scripts_.action.systems[actions_[a].system].spring_back;
       if (lift)
         for (const action::SetParam& b : actions_[a].beneath) agents_.params_of(a)[b.slot] = b.value;
-      if (!agent_nets_.agents[a].running.empty()) run_agent_nets(a, t);
+      // Under direct motor control (D-EXT-05) the agent's nets wait, as its action selection does.
+      if (!agent_nets_.agents[a].running.empty() && !suspended(a)) run_agent_nets(a, t);
       if (lift)
         for (action::SetParam& b : actions_[a].beneath) b.value = agents_.params_of(a)[b.slot];
       // Removal on arrival (validation scenes): within leave_within of its goal, the agent leaves.

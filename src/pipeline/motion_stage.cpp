@@ -208,20 +208,52 @@ void Simulation::start_figure_step(std::uint32_t a, const motion::StepRequest& r
 }
 
 // Every figure at its level of detail, in phase with its step; the slip of its feet on the ground.
-// Action selection's look_at (Blumberg 1996 §5.3): the head turns toward the gaze point about the
-// figure's vertical (z), spread over the neck joints as the authored neck turn is, at most 75°
-// either way; on the figure only, never on the trajectory.
-void Simulation::turn_head(std::size_t a, const motion::FigureRoot& root, motion::Lod lod,
+// Action selection's look_at (Blumberg 1996 §5.3): the trunk and the head turn as the agent's gaze
+// has come round (D-MOT-12, select/gaze.hpp: eyes first, at finite speeds), about the figure's
+// vertical (z), each spread over its joints as the authored turns are (trunk_chain, neck_chain); on
+// the figure only, never on the trajectory. The eyes have no joint to draw.
+void Simulation::turn_head(std::size_t a, const motion::FigureRoot&, motion::Lod lod,
                            std::span<Eigen::Quaternionf> joints) const {
-  if (actions_.empty() || actions_[a].pedestrian == 0 || !actions_[a].looking) return;
-  const Vec2 to = actions_[a].look - root.position;
-  if (to.squaredNorm() < 1e-6) return;
-  constexpr double kMaxTurn = 75 * kPi / 180;
-  const double yaw = std::clamp(wrap_angle(std::atan2(to.y(), to.x()) - root.heading), -kMaxTurn, kMaxTurn);
-  for (const motion::ChainShare& c : motion::neck_chain(motion_->skeletons[static_cast<std::size_t>(lod)]))
-    joints[static_cast<std::size_t>(c.joint)] =
-        joints[static_cast<std::size_t>(c.joint)] *
-        Eigen::Quaternionf(Eigen::AngleAxisf(static_cast<float>(c.share * yaw), Eigen::Vector3f::UnitZ()));
+  if (actions_.empty() || actions_[a].pedestrian == 0 || actions_[a].gaze.at_rest()) return;
+  const motion::Skeleton& skeleton = motion_->skeletons[static_cast<std::size_t>(lod)];
+  const auto turn = [&](const std::vector<motion::ChainShare>& chain, double yaw) {
+    if (yaw == 0) return;
+    for (const motion::ChainShare& c : chain)
+      joints[static_cast<std::size_t>(c.joint)] =
+          joints[static_cast<std::size_t>(c.joint)] *
+          Eigen::Quaternionf(Eigen::AngleAxisf(static_cast<float>(c.share * yaw), Eigen::Vector3f::UnitZ()));
+  };
+  turn(motion::trunk_chain(skeleton), actions_[a].gaze.trunk);
+  turn(motion::neck_chain(skeleton), actions_[a].gaze.head);
+}
+
+// Sitting down and standing up (AgentAction::seat in (0, 1)): a figure standing with its feet
+// together or seated is drawn between the library's standing and seated poses, eased, so the pelvis
+// lowers over the transition rather than snapping. Figures elsewhere in their steps are untouched.
+void Simulation::blend_seat(std::size_t a, motion::Lod lod, double u, Eigen::Vector3f& pelvis,
+                            std::span<Eigen::Quaternionf> joints) const {
+  if (actions_.empty() || actions_[a].pedestrian == 0) return;
+  const double seat = actions_[a].seat;
+  if (!(seat > 0 && seat < 1)) return;
+  const motion::PostureGraph& g = motion_->graph;
+  const motion::StepPlayback& step = figure_step_[a];
+  int side = -1;
+  for (int f = 0; f < 2; ++f)
+    if (g.sit(f) != motion::PostureGraph::kNoClip && (step.clip == g.stand(f) || step.clip == g.sit(f))) side = f;
+  if (side < 0) return;
+  thread_local std::vector<Eigen::Quaternionf> standing, sitting;
+  standing.resize(joints.size());
+  sitting.resize(joints.size());
+  motion::FigureRoot root;
+  Eigen::Vector3f pelvis_standing, pelvis_sitting;
+  motion::StepPlayback p = step;
+  p.clip = g.stand(side);
+  motion::pose_at(*motion_, lod, p, u, root, pelvis_standing, standing);
+  p.clip = g.sit(side);
+  motion::pose_at(*motion_, lod, p, u, root, pelvis_sitting, sitting);
+  const float w = static_cast<float>(seat * seat * (3 - 2 * seat));  // eased in and out
+  for (std::size_t j = 0; j < joints.size(); ++j) joints[j] = standing[j].slerp(w, sitting[j]);
+  pelvis = pelvis_standing + (pelvis_sitting - pelvis_standing) * w;
 }
 
 void Simulation::pose_figures(Snapshot& snapshot, double t) {
@@ -259,6 +291,7 @@ void Simulation::pose_figures(Snapshot& snapshot, double t) {
         const double slip = motion::track_slip(figure_slip_[a], soles);
         figure_slip_max_[a] = std::max(figure_slip_max_[a], slip);
       }
+      blend_seat(a, poses.lod[a], step_fraction(agents_.plan[a], t), poses.pelvis[a], poses.joints_of(a));
       turn_head(a, poses.root[a], poses.lod[a], poses.joints_of(a));
     }
   });
@@ -274,6 +307,7 @@ motion::Pose Simulation::full_pose(std::uint32_t a, motion::Lod lod) const {
   pose.joints.resize(motion_->skeletons[static_cast<std::size_t>(lod)].size());
   motion::pose_at(*motion_, pose.lod, figure_step_[a], step_fraction(agents_.plan[a], time()), pose.root,
                   pose.pelvis, pose.joints);
+  blend_seat(a, pose.lod, step_fraction(agents_.plan[a], time()), pose.pelvis, pose.joints);
   turn_head(a, pose.root, pose.lod, pose.joints);
   return pose;
 }

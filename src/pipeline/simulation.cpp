@@ -197,6 +197,9 @@ void Simulation::step() {
 
   // Global nets (light-nets) run once per frame, before agents' nets (Granieri et al. 1995 §3).
   run_global_nets(t);
+  // External control's timed commands (D-EXT-05), serially before anyone reads the agents: a
+  // placement moves feet and plan that SENSE reads beside CONTROL.
+  apply_timed_controls(t);
 
   // Who is at a foot-strike this frame, judged on S(N−1).
   for (const std::uint32_t a : due_) deciding_[a] = 0;

@@ -122,8 +122,12 @@ static void inspect_action(const Simulation& sim, std::uint32_t a, std::vector<s
   out.push_back(ivs);
   if (st.pronome.id != action::kNoObject)
     out.push_back(format("  object of interest at (%.1f, %.1f), %.1f m", st.pronome.x, st.pronome.y, st.pronome.distance));
+  if (x->suspended) out.push_back("  behavior system suspended: direct motor control");
   out.push_back(format("  legs %s%s", x->legs_held ? "held (standing)" : "free",
                        x->looking ? format(", looking at (%.1f, %.1f)", x->look.x(), x->look.y()).c_str() : ""));
+  if (!x->gaze.at_rest())
+    out.push_back(format("  gaze %.0f°: eyes %.0f°, head %.0f°, trunk %.0f°", x->gaze.where() / action::kDegree,
+                         x->gaze.eye / action::kDegree, x->gaze.head / action::kDegree, x->gaze.trunk / action::kDegree));
   std::string recent = "  recent:";
   for (const std::uint32_t b : st.memory.behaviors) recent += " " + system->behaviors[b].name;
   out.push_back(recent + format("  (%zu objects)", st.memory.objects.size()));

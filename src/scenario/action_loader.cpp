@@ -52,6 +52,13 @@ class ActionLoader {
     return static_cast<std::uint32_t>(out_.kinds.size() - 1);
   }
 
+  std::uint32_t field_index(const std::string& name) {
+    const auto it = std::find(out_.fields.begin(), out_.fields.end(), name);
+    if (it != out_.fields.end()) return static_cast<std::uint32_t>(it - out_.fields.begin());
+    out_.fields.push_back(name);
+    return static_cast<std::uint32_t>(out_.fields.size() - 1);
+  }
+
   std::uint32_t kind(const YAML::Node& n, const std::string& what) {
     return kind_index(r_.string(n, what), true);
   }
@@ -80,7 +87,7 @@ class ActionLoader {
   }
 
   ActionObject object(const YAML::Node& n, const std::string& what) {
-    r_.expect_map(n, what, {"name", "kind", "at", "fields", "capacity", "occupied_within"});
+    r_.expect_map(n, what, {"name", "kind", "at", "fields", "capacity", "occupied_within", "queue"});
     for (const char* key : {"name", "kind", "at"})
       if (!n[key]) r_.fail(n, what + ": an object needs '" + key + "'");
     ActionObject o;
@@ -90,6 +97,17 @@ class ActionLoader {
     if (n["fields"]) o.fields = fields(n["fields"], what + ".fields");
     if (n["capacity"]) o.capacity = static_cast<std::uint32_t>(r_.integer(n["capacity"], what + ".capacity", 0, 1000));
     if (n["occupied_within"]) o.occupied_within = r_.number(n["occupied_within"], what + ".occupied_within", 0, 100);
+    if (const auto q = n["queue"]) {
+      const std::string qw = what + ".queue";
+      r_.expect_map(q, qw, {"toward", "spacing", "width", "places"});
+      if (!q["toward"]) r_.fail(q, qw + " needs 'toward' (the line's direction from the counter)");
+      const Vec2 toward = r_.vec2(q["toward"], qw + ".toward");
+      if (toward.norm() < 1e-9) r_.fail(q["toward"], qw + ".toward: a direction, not [0, 0]");
+      o.queue_toward = toward.normalized();
+      o.queue_spacing = q["spacing"] ? r_.number(q["spacing"], qw + ".spacing", 0.3, 10) : 0.8;
+      if (q["width"]) o.queue_width = r_.number(q["width"], qw + ".width", 0.05, 10);
+      if (q["places"]) o.queue_places = static_cast<std::uint32_t>(r_.integer(q["places"], qw + ".places", 1, 1000));
+    }
     return o;
   }
 
@@ -97,7 +115,8 @@ class ActionLoader {
   ActionSystemSpec system(const std::string& name, const YAML::Node& n) {
     const std::string what = "action_selection.systems." + name;
     r_.expect_map(n, what, {"net", "tick", "range", "memory", "object_of_interest", "travel", "acquaintances",
-                            "spring_back", "variables", "releasing", "groups"});
+                            "spring_back", "variables", "releasing", "groups", "motor_commands", "gaze",
+                            "goal", "open_space", "sit_seconds"});
     for (const char* key : {"net", "groups"})
       if (!n[key]) r_.fail(n, what + " needs '" + key + "'");
     ActionSystemSpec spec;
@@ -117,6 +136,21 @@ class ActionLoader {
     const NetNode& walk = net_->nodes()[net_->walk_node()];
     const int slots[4] = {walk_p::StepLength, walk_p::MinStep, walk_p::MaxStep, walk_p::StepTime};
     for (int k = 0; k < 4; ++k) spec.step_slots[k] = walk.param_offset + static_cast<std::uint32_t>(slots[k]);
+    if (n["gaze"]) gaze(spec.gaze, n["gaze"], what + ".gaze");
+    if (n["sit_seconds"]) spec.sit_seconds = r_.number(n["sit_seconds"], what + ".sit_seconds", 0.05, 10);
+    // Navigation signals about the goal (D-LOI-07, §5.7.5 Fig. 34): an object of kind `goal` where
+    // this sensor points, with fields free_path, behind and open_space.
+    if (n["goal"]) {
+      spec.goal_x_slot = sensor_slot(n["goal"], what + ".goal");
+      spec.goal_kind = kind_index("goal", true);
+      const std::uint32_t bits[3] = {field_index("free_path"), field_index("behind"), field_index("open_space")};
+      if (bits[2] >= 32) r_.fail(n["goal"], what + ".goal: at most 31 fields with free_path, behind and open_space");
+      spec.free_path_bit = bits[0], spec.behind_bit = bits[1], spec.open_space_bit = bits[2];
+    }
+    if (n["open_space"]) {
+      if (!n["goal"]) r_.fail(n["open_space"], what + ".open_space: only with 'goal'");
+      spec.open_space = r_.number(n["open_space"], what + ".open_space", 0.1, 100);
+    }
 
     // Names first, so that behaviors, groups and RMs may refer to each other in any order.
     if (const auto v = n["variables"]) {
@@ -142,6 +176,7 @@ class ActionLoader {
       }
     }
     s.kinds = out_.kinds;  // grows below; copied again at the end
+    command_table(s, spec, n["motor_commands"], what + ".motor_commands");
     if (const auto v = n["variables"])
       for (const auto& kv : v) variable(s, spec, kv.first.Scalar(), kv.second, what + ".variables." + kv.first.Scalar());
     if (const auto rm = n["releasing"])
@@ -302,7 +337,7 @@ class ActionLoader {
       b.combine = choice<action::Combine>(c, what + ".combine", {{"add", action::Combine::Add}, {"multiply", action::Combine::Multiply}});
     if (const auto l = n["level_of_interest"]) {
       const std::string lw = what + ".level_of_interest";
-      r_.expect_map(l, lw, {"mode", "decay", "recovery", "progress", "hold", "fade"});
+      r_.expect_map(l, lw, {"mode", "decay", "recovery", "progress", "hold", "fade", "recover_on"});
       b.loi.mode = !l["mode"] ? action::LoiMode::Time
                               : choice<action::LoiMode>(l["mode"], lw + ".mode", {{"time", action::LoiMode::Time},
                                                                  {"progress", action::LoiMode::Progress},
@@ -316,6 +351,12 @@ class ActionLoader {
       if (l["decay"]) b.loi.decay = r_.number(l["decay"], lw + ".decay", 0, 1);
       if (l["recovery"]) b.loi.recovery = r_.number(l["recovery"], lw + ".recovery", 0, 1);
       if (l["progress"]) b.loi.progress = r_.number(l["progress"], lw + ".progress", 0, 100);
+      if (const auto ro = l["recover_on"]) {
+        if (b.loi.mode != action::LoiMode::Time) r_.fail(ro, lw + ".recover_on: only for mode time");
+        r_.expect_seq(ro, lw + ".recover_on");
+        for (const auto& x : ro)
+          b.loi.recover_on.push_back(named(x, lw + ".recover_on", s.find_rm(r_.string(x, lw + ".recover_on")), "releasing mechanism"));
+      }
     }
     if (n["modify"]) modifies(s, n["modify"], what + ".modify", b.modifies);
     if (const auto c = n["child"]) b.child = named(c, what + ".child", s.find_group(r_.string(c, what + ".child")), "behavior group");
@@ -364,7 +405,7 @@ class ActionLoader {
   // the object of interest), start and stop (PaT-Nets), motor (skill commands), interest (another
   // behavior's level of interest).
   void acts(const action::System& s, const ActionSystemSpec& spec, const YAML::Node& n, const std::string& what,
-            std::vector<action::Act>& out) {
+            std::vector<action::Act>& out, bool allow_motor = true) {
     r_.expect_seq(n, what);
     for (const auto& item : n) {
       r_.expect_map(item, what, {"bind", "unbind", "set", "aim", "start", "stop", "motor", "interest"});
@@ -407,26 +448,23 @@ class ActionLoader {
         if (verb == "start") out.push_back(action::StartNet{program});
         else out.push_back(action::StopNet{program});
       } else if (verb == "motor") {
-        action::MotorCommand c;
-        const YAML::Node skill = v.IsMap() ? v["skill"] : v;
+        if (!allow_motor) r_.fail(item, vw + ": a motor command's acts cannot issue motor commands");
+        const YAML::Node name_node = v.IsMap() ? v["skill"] : v;
         if (v.IsMap()) r_.expect_map(v, vw, {"skill", "form", "args"});
-        if (!skill) r_.fail(v, vw + " needs 'skill'");
-        const std::string name = r_.string(skill, vw + ".skill");
-        c.skill = action::find_skill(spec.skills, name);
-        if (c.skill == kNone) {
+        if (!name_node) r_.fail(v, vw + " needs 'skill'");
+        const std::string name = r_.string(name_node, vw + ".skill");
+        // A generic command of this template's table (D-MOT-10); a skill's own name is one.
+        const std::uint32_t k = spec.find_command(name);
+        if (k == kNone) {
           std::vector<std::string> names;
-          for (const auto& k : spec.skills) names.push_back(k.name);
-          r_.fail(skill, vw + ": no motor skill '" + name + "'" + yaml::suggest(name, names));
+          for (const auto& g : spec.commands) names.push_back(g.name);
+          r_.fail(name_node, vw + ": no motor command or skill '" + name + "'" + yaml::suggest(name, names) +
+                                 " (add it under the system's motor_commands)");
         }
-        if (v.IsMap() && v["form"])
-          c.form = choice<action::Form>(v["form"], vw + ".form", {{"primary", action::Form::Primary},
-                                                    {"secondary", action::Form::Secondary},
-                                                    {"meta", action::Form::Meta}});
-        if (v.IsMap() && v["args"]) {
-          const Vec2 args = r_.vec2(v["args"], vw + ".args");
-          c.arg0 = args.x(), c.arg1 = args.y();
-          if (!(c.arg0 > 0 && c.arg1 > 0)) r_.fail(v["args"], vw + ".args: factors > 0");
-        }
+        const GenericCommand& g = spec.commands[k];
+        action::MotorCommand c = g.command;
+        if (v.IsMap()) motor_form(v, vw, c);
+        out.insert(out.end(), g.acts.begin(), g.acts.end());
         out.push_back(c);
       } else {  // interest
         r_.expect_map(v, vw, {"behavior", "value"});
@@ -437,10 +475,120 @@ class ActionLoader {
     }
   }
 
+  // A motor command's form and arguments, where given.
+  void motor_form(const YAML::Node& v, const std::string& vw, action::MotorCommand& c) {
+    if (v["form"])
+      c.form = choice<action::Form>(v["form"], vw + ".form", {{"primary", action::Form::Primary},
+                                                {"secondary", action::Form::Secondary},
+                                                {"meta", action::Form::Meta}});
+    if (v["args"]) {
+      const Vec2 args = r_.vec2(v["args"], vw + ".args");
+      c.arg0 = args.x(), c.arg1 = args.y();
+      if (!(c.arg0 > 0 && c.arg1 > 0)) r_.fail(v["args"], vw + ".args: factors > 0");
+    }
+  }
+
+  // The template's generic motor commands (D-MOT-10): the defaults, then the file's entries over
+  // them. Defaults: every skill by its own name (so files that name skills run as before), and
+  // move_forward, turn and walk_to → walk (walk_to aiming the object-of-interest sensor, when the
+  // system has one), look → look_at, stop → stand.
+  void command_table(const action::System& s, ActionSystemSpec& spec, const YAML::Node& n, const std::string& what) {
+    const auto skill = [&](const char* name) { return action::find_skill(spec.skills, name); };
+    for (std::uint32_t k = 0; k < spec.skills.size(); ++k) spec.commands.push_back({spec.skills[k].name, {k}, {}});
+    for (const char* name : {"move_forward", "turn"}) spec.commands.push_back({name, {skill("walk")}, {}});
+    spec.commands.push_back({"walk_to", {skill("walk")}, {}});
+    if (spec.it_x_slot != kNone) spec.commands.back().acts.push_back(action::AimAt{spec.it_x_slot});
+    spec.commands.push_back({"look", {skill("look_at")}, {}});
+    spec.commands.push_back({"stop", {skill("stand")}, {}});
+    if (!n) return;
+    r_.expect_map(n, what, {});
+    for (const auto& kv : n) {
+      const std::string name = r_.string(kv.first, what);
+      const std::string ew = what + "." + name;
+      const YAML::Node v = kv.second;
+      if (v.IsMap()) r_.expect_map(v, ew, {"skill", "form", "args", "act"});
+      const YAML::Node skill_node = v.IsMap() ? v["skill"] : v;
+      if (!skill_node) r_.fail(v, ew + " needs 'skill'");
+      const std::string skill_name = r_.string(skill_node, ew + ".skill");
+      GenericCommand g{name, {skill(skill_name.c_str())}, {}};
+      if (g.command.skill == kNone) {
+        std::vector<std::string> names;
+        for (const auto& k : spec.skills) names.push_back(k.name);
+        r_.fail(skill_node, ew + ".skill: no motor skill '" + skill_name + "'" + yaml::suggest(skill_name, names));
+      }
+      if (v.IsMap()) {
+        motor_form(v, ew, g.command);
+        if (v["act"]) acts(s, spec, v["act"], ew + ".act", g.acts, false);
+      }
+      if (const std::uint32_t k = spec.find_command(name); k != kNone) spec.commands[k] = std::move(g);
+      else spec.commands.push_back(std::move(g));
+    }
+  }
+
+  // Gaze speeds (°/s), lags (s) and ranges (°) of eyes, head and trunk (D-MOT-12, select/gaze.hpp).
+  void gaze(action::GazeLimits& g, const YAML::Node& n, const std::string& what) {
+    r_.expect_map(n, what, {"eye_speed", "head_speed", "trunk_speed", "head_lag", "trunk_lag", "eye_range",
+                            "head_range", "trunk_range"});
+    const auto deg = [&](const char* key, double& out, double lo, double hi) {
+      if (n[key]) out = r_.number(n[key], what + "." + key, lo, hi) * action::kDegree;
+    };
+    deg("eye_speed", g.eye_speed, 1, 2000);
+    deg("head_speed", g.head_speed, 1, 2000);
+    deg("trunk_speed", g.trunk_speed, 1, 2000);
+    deg("eye_range", g.eye_range, 0, 90);
+    deg("head_range", g.head_range, 0, 120);
+    deg("trunk_range", g.trunk_range, 0, 90);
+    if (n["head_lag"]) g.head_lag = r_.number(n["head_lag"], what + ".head_lag", 0, 10);
+    if (n["trunk_lag"]) g.trunk_lag = r_.number(n["trunk_lag"], what + ".trunk_lag", 0, 10);
+    if (g.trunk_lag < g.head_lag) r_.fail(n, what + ": trunk_lag < head_lag: the head turns before the body (Blumberg 1996 §6.1.3)");
+  }
+
+  // Direct motor control at given times (D-EXT-05): {at: s, suspend: true | resume: true |
+  // command: generic | walk_to: [x, y] or a location (tolerance: m) | place: [x, y] or a location}.
+  void timed(const ActionSystemSpec& spec, const YAML::Node& n, const std::string& what,
+             std::vector<ActionControl::Timed>& out) {
+    using Kind = ActionControl::Timed::Kind;
+    r_.expect_seq(n, what);
+    for (const auto& e : n) {
+      r_.expect_map(e, what, {"at", "suspend", "resume", "command", "walk_to", "place", "tolerance"});
+      ActionControl::Timed k;
+      k.at = e["at"] ? r_.number(e["at"], what + ".at", 0, 1e9) : 0.0;
+      int verbs = 0;
+      for (const char* v : {"suspend", "resume", "command", "walk_to", "place"}) verbs += e[v] ? 1 : 0;
+      if (verbs != 1) r_.fail(e, what + ": an entry has one of suspend, resume, command, walk_to, place");
+      if (e["suspend"] || e["resume"]) {
+        const char* key = e["suspend"] ? "suspend" : "resume";
+        if (!r_.boolean(e[key], what + "." + key)) r_.fail(e[key], what + "." + key + ": only true");
+        k.kind = e["suspend"] ? Kind::Suspend : Kind::Resume;
+      } else if (e["command"]) {
+        k.kind = Kind::Command;
+        const std::string name = r_.string(e["command"], what + ".command");
+        k.command = spec.find_command(name);
+        if (k.command == kNone) {
+          std::vector<std::string> names;
+          for (const auto& g : spec.commands) names.push_back(g.name);
+          r_.fail(e["command"], what + ".command: no motor command '" + name + "'" + yaml::suggest(name, names));
+        }
+      } else if (e["walk_to"]) {
+        k.kind = Kind::WalkTo;
+        k.command = spec.find_command("walk_to");
+        k.target = place(e["walk_to"], what + ".walk_to");
+      } else {
+        k.kind = Kind::Place;
+        k.target = place(e["place"], what + ".place");
+      }
+      if (e["tolerance"]) {
+        if (k.kind != Kind::WalkTo) r_.fail(e["tolerance"], what + ".tolerance: only for walk_to");
+        k.tolerance = r_.number(e["tolerance"], what + ".tolerance", 0.05, 100);
+      }
+      out.push_back(k);
+    }
+  }
+
   // ---- external control of one scenario agent -----------------------------------------------
   ActionControl control(const YAML::Node& n) {
     const std::string what = "action_selection.control";
-    r_.expect_map(n, what, {"agent", "set", "force", "private_objects", "hold"});
+    r_.expect_map(n, what, {"agent", "set", "force", "private_objects", "hold", "suspend", "commands"});
     if (!n["agent"]) r_.fail(n, what + ": an entry needs 'agent'");
     ActionControl c;
     const std::string name = r_.string(n["agent"], what + ".agent");
@@ -471,6 +619,8 @@ class ActionLoader {
         c.held.push_back(std::get<action::SetParam>(act));
       }
     }
+    if (n["suspend"]) c.suspended = r_.boolean(n["suspend"], what + ".suspend");
+    if (const auto cs = n["commands"]) timed(*sys, cs, what + ".commands", c.timed);
     return c;
   }
 

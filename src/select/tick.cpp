@@ -25,9 +25,13 @@ void update_variables(const System& system, AgentState& s, TickScratch& scratch)
     s.variables[v] = next_variable(system.variables[v], s.variables[v], effects[v]);
   for (std::uint32_t b = 0; b < system.behaviors.size(); ++b) {
     s.active_run[b] = s.active[b] ? s.active_run[b] + 1 : 0;
+    const LevelOfInterest& loi = system.behaviors[b].loi;
+    // D-LOI-07: recovery only on a sign of progress, the previous tick's values of those RMs.
+    const bool signal = loi.recover_on.empty() ||
+                        std::any_of(loi.recover_on.begin(), loi.recover_on.end(),
+                                    [&](std::uint32_t r) { return s.rms[r].value > 0; });
     s.loi[b] = s.loi_hold[b] >= 0 ? std::min(s.loi_hold[b], 1.0)
-                                  : next_loi(system.behaviors[b].loi, s.loi[b], s.active[b], s.progressed[b],
-                                             s.active_run[b]);
+                                  : next_loi(loi, s.loi[b], s.active[b], s.progressed[b], s.active_run[b], signal);
   }
 }
 

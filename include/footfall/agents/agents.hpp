@@ -26,7 +26,8 @@ namespace footfall {
 enum class AgentKind : std::uint8_t { Walker = 0, Vehicle = 1 };
 
 // Vehicle is 4: outputs code 3 as arrived (trajectory store, Python API).
-enum class Gait : std::uint8_t { Stand = 0, Walk = 1, Close = 2, Vehicle = 4 };
+// Placed: put down by external control out of character (D-EXT-05), until its next foot-strike.
+enum class Gait : std::uint8_t { Stand = 0, Walk = 1, Close = 2, Vehicle = 4, Placed = 5 };
 const char* gait_name(Gait g);
 
 // One running PaT-Net instance of an agent: its program and current state (indices into the

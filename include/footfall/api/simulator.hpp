@@ -41,8 +41,9 @@ struct Options {
 };
 
 // A pedestrian's state column, as in the trajectory CSV.
-enum class State : std::uint8_t { Stand = 0, Walk = 1, Close = 2, Arrived = 3, Vehicle = 4 };
-const char* state_name(State s);  // "stand", "walk", "close", "arrived", "vehicle"
+// Placed: put down out of character by external control (place), until its next foot-strike.
+enum class State : std::uint8_t { Stand = 0, Walk = 1, Close = 2, Arrived = 3, Vehicle = 4, Placed = 5 };
+const char* state_name(State s);  // "stand", "walk", "close", "arrived", "vehicle", "placed"
 
 struct Signal {
   std::string name;  // the world's signal ("ns", "ew")
@@ -124,6 +125,16 @@ class Simulator {
   void set_variable(std::string_view agent, std::string_view variable, double value);  // motivational
   void force_branch(std::string_view agent, std::string_view behavior);  // task level; "" releases
   void add_private_object(std::string_view agent, std::string_view kind, double x, double y);  // environmental
+  // Direct motor control (D-EXT-05; Blumberg 1996 §4.7, §5.6). Suspended, the agent's behavior
+  // system (action selection and its PaT-Nets) stops and it carries out only the commands given
+  // here: in character, a generic motor command of its template (`motor_commands`; "walk_to" walks
+  // to (x, y) by its own walk node, standing once within `tolerance` metres); with none, it stands.
+  // Resuming (false) hands control back to its behaviors. Out of character, place() puts it down at
+  // (x, y) at once, its state "placed" until its next foot-strike. Throw ParameterError.
+  void suspend(std::string_view agent, bool suspended = true);
+  void command(std::string_view agent, std::string_view generic);
+  void walk_to(std::string_view agent, double x, double y, double tolerance = 0.5);
+  void place(std::string_view agent, double x, double y);
 
   std::uint64_t trajectory_hash() const;  // the CLI's trajectory_hash, as a number
   Summary summary() const;

@@ -247,6 +247,22 @@ class Simulation {
   void force_branch(std::uint32_t a, std::string_view behavior);
   void add_private_object(std::uint32_t a, const ActionObject& object);
   void hold_param(std::uint32_t a, std::uint32_t slot, double value);
+  // Direct motor control (D-EXT-05; Blumberg 1996 §4.7, §5.6: the behavior system "turned off",
+  // the creature responding to motor commands only). Suspended, agent a runs neither action
+  // selection nor its PaT-Nets and carries out the generic motor command given (in character, by
+  // its own skills and walk node: its template's `motor_commands`; walk_to toward `target` until
+  // within `tolerance` metres, then stop); with none it stands. Resuming hands control back to its
+  // behaviors, their state as it was. place() (out of character) puts the agent down at `at` at
+  // once, feet, step and figure moved, its gait Gait::Placed until its next foot-strike. Between
+  // steps (or from the scenario's timed commands); std::out_of_range for an unknown command or an
+  // agent that runs no system, std::logic_error for a command while not suspended.
+  void suspend(std::uint32_t a, bool suspended);
+  void command(std::uint32_t a, std::string_view generic, std::optional<Vec2> target = std::nullopt,
+               double tolerance = 0.5);
+  void place(std::uint32_t a, const Vec2& at);
+  bool suspended(std::uint32_t a) const {
+    return a < actions_.size() && actions_[a].system != action::kNone && actions_[a].suspended;
+  }
   // Retarget a releasing mechanism of a system at run time (D-EXT-02, §5.6: "the target type of
   // any RM and its maxValue can be changed"): the kind of object it finds (one the scenario knows)
   // and its maxValue, for every agent running the system from its next tick. std::out_of_range
@@ -269,8 +285,16 @@ class Simulation {
   // In an activity of its own choosing (not its system's `travel` behavior).
   bool on_errand(std::uint32_t a) const;
   void start_action(std::uint32_t a, double t);
+  void turn_gaze(std::uint32_t a, const ActionSystemSpec& spec, AgentAction& x) const;
+  // Suspended (D-EXT-05): the tick's acts are the external command's, not action selection's.
+  void external_acts(std::uint32_t a, const ActionSystemSpec& spec, AgentAction& x, action::TickResult& result) const;
+  // The scenario's timed external commands due in the frame ending at t (serially, at the start of
+  // the step, before SENSE and CONTROL).
+  void apply_timed_controls(double t);
   void fold_action(std::uint32_t a);
   void perceive(std::uint32_t a, const ActionSystemSpec& spec, std::vector<action::Stimulus>& seen);
+  Vec2 queue_place(const ActionObject& o, const Snapshot& s, std::uint32_t a, std::uint32_t others_at_counter,
+                   std::optional<Vec2> before) const;
   void carry_out(std::uint32_t a, double t, const ActionSystemSpec& spec, AgentAction& x,
                  const action::TickResult& result, std::vector<action::Command>& commands,
                  std::vector<action::Outcome>& outcomes);
@@ -290,7 +314,11 @@ class Simulation {
   // The agent's figure takes the step just scheduled (or, with Hold, stands as it is).
   void start_figure_step(std::uint32_t a, const motion::StepRequest& request);
   void pose_figures(Snapshot& snapshot, double t);
-  // Action selection's look_at: agent a's head turned toward its gaze point, on its figure only.
+  // Sitting down or standing up: the figure between the standing and seated poses.
+  void blend_seat(std::size_t a, motion::Lod lod, double u, Eigen::Vector3f& pelvis,
+                  std::span<Eigen::Quaternionf> joints) const;
+  // Action selection's look_at: agent a's trunk and head turned as its gaze is (AgentAction::gaze),
+  // on its figure only.
   void turn_head(std::size_t a, const motion::FigureRoot& root, motion::Lod lod,
                  std::span<Eigen::Quaternionf> joints) const;
   void publish(std::uint64_t frame, double t);

@@ -103,6 +103,10 @@ struct LevelOfInterest {
   // Course (§5.5.9's time course, D-LOI-06): while active, held for `hold` ticks (the expected
   // time to reward), then falling linearly to 0 over `fade` ticks; rising by `recovery` while not.
   double hold = 0, fade = 1;
+  // Recovery only on a sign of progress (§5.7.5, Figs 34–35, D-LOI-07): when not empty, a Time
+  // level of interest rises while inactive only on ticks when one of these RMs had a value > 0
+  // on the previous tick (doReverse's "freePath" or "openSpace"); otherwise it stays low.
+  std::vector<std::uint32_t> recover_on;
 };
 
 struct Behavior {

@@ -14,7 +14,9 @@ double next_variable(const InternalVariable& v, double value, double effects);
 // behavior is active and rises by `recovery` while not; Progress falls while active without
 // progress and rises on progress or while inactive; Off stays at 1.
 // `run`: ticks the behavior has been active in a row, this one included (for LoiMode::Course).
-double next_loi(const LevelOfInterest& loi, double value, bool active, bool progressed, std::uint32_t run = 0);
+// `signal`: one of the behavior's `recover_on` RMs released something (true when it has none).
+double next_loi(const LevelOfInterest& loi, double value, bool active, bool progressed, std::uint32_t run = 0,
+                bool signal = true);
 
 // The effect of a ModifyVariable whose source (behavior or RM) has `value` this tick.
 inline double effect(const ModifyVariable& m, double value) {
