@@ -54,7 +54,9 @@ System silas() {
   for (int d = 0; d < 8; ++d) {
     const auto top = add(numbered("drive", d), 0, true, d);
     s.behaviors[top].child = static_cast<std::uint32_t>(1 + d);
-    s.behaviors[top].loi = {LoiMode::Time, 0.002, 0.001};
+    s.behaviors[top].loi.mode = LoiMode::Time;
+    s.behaviors[top].loi.decay = 0.002;
+    s.behaviors[top].loi.recovery = 0.001;
     for (int k = 0; k < 2; ++k) {
       const auto strategy = add(numbered(numbered("strategy", d) + "_", k), 1 + d, true, 8 + d);
       s.behaviors[strategy].child = static_cast<std::uint32_t>(9 + (2 * d + k) % 14);
