@@ -270,8 +270,8 @@ TEST_CASE("intersection.yaml --variant activities: the same trajectories for 1 a
   CHECK(hashes[0] == hashes[1]);
 }
 
-TEST_CASE("action selection: a pedestrian the sit skill holds takes the library's seated pose, and stands again after") {
-  Scenario s = parse_scenario(R"Y(seed: 1
+// One pedestrian by a bench, walking on unless the rest behavior (sitting) wins.
+constexpr const char* kBenchScene = R"Y(seed: 1
 world: {locations: {spot: [0, 0]}}
 behaviors:
   w:
@@ -290,8 +290,10 @@ action_selection:
           behaviors:
             walk_on: {variables: [going]}
             rest: {releasing: [near], action: [{motor: sit}]}
-  control: [{agent: ann, force: rest}]
-)Y", "sit.yaml");
+)Y";
+
+TEST_CASE("action selection: a pedestrian the sit skill holds takes the library's seated pose, and stands again after") {
+  Scenario s = parse_scenario(std::string(kBenchScene) + "  control: [{agent: ann, force: rest}]\n", "sit.yaml");
   Simulation sim = make_sim(std::move(s), test::motion_library());
   for (int f = 0; f < 60; ++f) sim.step();
   const double standing_height = 0.85;  // the standing pelvis is about 0.9 m up (reference 1.75 m)
@@ -309,26 +311,7 @@ action_selection:
 }
 
 TEST_CASE("action selection: sitting down and standing up take about a second, the pelvis lowering and rising gradually") {
-  Scenario s = parse_scenario(R"Y(seed: 1
-world: {locations: {spot: [0, 0]}}
-behaviors:
-  w:
-    nodes:
-      walk: {type: walk}
-agents: [{name: ann, behavior: w, position: [0, 0], heading: 0}]
-action_selection:
-  objects: [{name: bench, kind: bench, at: [0, 0.5]}]
-  systems:
-    s:
-      net: w
-      variables: {going: {initial: 1}}
-      releasing: {near: {find: bench, range: [0, 0, 5], max_value: 1}}
-      groups:
-        top:
-          behaviors:
-            walk_on: {variables: [going]}
-            rest: {releasing: [near], action: [{motor: sit}]}
-)Y", "sit.yaml");
+  Scenario s = parse_scenario(kBenchScene, "sit.yaml");
   Simulation sim = make_sim(std::move(s), test::motion_library());
   for (int f = 0; f < 30; ++f) sim.step();
   REQUIRE_FALSE(sim.action_of(0)->seated);
