@@ -39,7 +39,7 @@ std::string scenario() { return footfall::test::source_path("data/scenarios/inte
 // SIGTERM once its output holds `stop_at` (or after `stop_after_s` if it never does). The parent
 // keeps its own handle on the terminal, so the master side never reads a hang-up: on some kernels
 // and sandboxes a hang-up can overtake the last lines the program wrote (seen in CI: the final
-// "interrupted by SIGTERM" lost). The end of the output is the program's exit plus a quiet spell.
+// "interrupted by SIGTERM" lost). The end of the output is the program's exit plus a quiet second.
 Command run_on_terminal(std::vector<std::string> args, const std::string& stop_at, double stop_after_s) {
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
@@ -57,6 +57,7 @@ Command run_on_terminal(std::vector<std::string> args, const std::string& stop_a
   const auto start = std::chrono::steady_clock::now();
   Command c;
   bool stopped = false, exited = false;
+  int quiet_polls = 0;
   int status = 0;
   char buf[4096];
   for (;;) {
@@ -68,13 +69,15 @@ Command run_on_terminal(std::vector<std::string> args, const std::string& stop_a
         continue;
       }
     }
-    if (exited) break;  // gone, and nothing more to read for 200 ms
+    // Gone, and nothing more to read for a second: a loaded machine may hand the last bytes over
+    // a little after the exit.
+    if (exited && ++quiet_polls >= 5) break;
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (!stopped && (c.output.find(stop_at) != std::string::npos || elapsed > stop_after_s)) {
       ::kill(pid, SIGTERM);
       stopped = true;
     }
-    exited = ::waitpid(pid, &status, WNOHANG) == pid;
+    if (!exited) exited = ::waitpid(pid, &status, WNOHANG) == pid;
   }
   ::close(slave);
   ::close(master);
