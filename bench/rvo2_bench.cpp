@@ -32,18 +32,6 @@ constexpr double kTimeHorizon = 2.0;
 constexpr double kMaxSpeed = 2.0;
 constexpr double kDt = 1.0 / 30.0;
 
-// The bench's city for `agents` pedestrians (app/bench_command.cpp, city_for): a near-square grid
-// of intersections with the scenario's 200 pedestrians each.
-ScenarioOverrides city_for(long agents) {
-  constexpr double kPerTile = 200;
-  const long k = std::max(1l, std::lround(static_cast<double>(agents) / kPerTile));
-  ScenarioOverrides o;
-  o.city_nx = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(k))));
-  o.city_ny = static_cast<int>((k + o.city_nx - 1) / o.city_nx);
-  o.population = static_cast<std::uint32_t>(std::max(1l, std::lround(static_cast<double>(agents) / (o.city_nx * o.city_ny))));
-  return o;
-}
-
 // An obstacle's outline counter-clockwise, as RVO2 wants it.
 std::vector<RVO::Vector2> outline(const Shape& shape) {
   std::vector<RVO::Vector2> out;
@@ -64,7 +52,9 @@ struct Crowd {
 };
 
 Crowd city_crowd(long requested, bool obstacles) {
-  Scenario s = load_scenario(FOOTFALL_SOURCE_DIR "/data/scenarios/intersection.yaml", city_for(requested));
+  // The bench's city at intersection.yaml's own 200 pedestrians per intersection.
+  const CityGrid g = city_for(requested, 200);
+  Scenario s = load_scenario(FOOTFALL_SOURCE_DIR "/data/scenarios/intersection.yaml", {g.nx, g.ny, g.per_tile, {}});
   Simulation footfall_sim(std::move(s.world), std::move(s.nets), std::move(s.agents), s.config, std::move(s.scripts));
   for (int i = 0; i < 60; ++i) footfall_sim.step();
 

@@ -34,22 +34,6 @@ namespace {
 namespace fs = std::filesystem;
 using clock = std::chrono::steady_clock;
 
-struct CityGrid {
-  int nx = 1, ny = 1;
-  std::uint32_t per_tile = 0;
-};
-
-// Near-square grid of intersections holding about `agents` at `density` pedestrians each.
-CityGrid city_for(long agents, std::uint32_t density) {
-  const long k = std::max(1l, std::lround(static_cast<double>(agents) / density));
-  CityGrid g;
-  g.nx = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(k))));
-  g.ny = static_cast<int>((k + g.nx - 1) / g.nx);
-  g.per_tile = static_cast<std::uint32_t>(
-      std::max(1l, std::lround(static_cast<double>(agents) / (g.nx * g.ny))));
-  return g;
-}
-
 // Kilobytes of a "VmHWM:"-style line of /proc/self/status; 0 where unavailable.
 long status_kb(const char* key) {
   std::ifstream in("/proc/self/status");

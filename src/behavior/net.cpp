@@ -248,13 +248,18 @@ bool NetEvaluator::idle(std::size_t node, const double* params) const {
 }
 
 double NetEvaluator::energy(const double* params, const Pose& pose, const SenseContext& ctx) {
+  run_levels(params, pose, ctx, true);
+  return emitted_[net_->walk_node() * kNodeOutputs];
+}
+
+void NetEvaluator::run_levels(const double* params, const Pose& pose, const SenseContext& ctx,
+                              bool skip_idle) {
   for (int level = 1; level <= net_->depth(); ++level) {
     const auto nodes = net_->level_nodes(level);
     for (const std::uint32_t i : nodes) load(i);
     for (const std::uint32_t i : nodes)
-      if (!idle(i, params)) emit(i, params, pose, ctx);
+      if (!skip_idle || !idle(i, params)) emit(i, params, pose, ctx);
   }
-  return emitted_[net_->walk_node() * kNodeOutputs];
 }
 
 void NetEvaluator::reset() {
@@ -547,11 +552,7 @@ double NetEvaluator::evaluate(const double* params, const Pose& pose, const Sens
   if (order.empty()) {
     // The same loads and emissions in the same order as phase(level) below, without scanning
     // every node at every level.
-    for (int level = 1; level <= net_->depth(); ++level) {
-      const auto nodes = net_->level_nodes(level);
-      for (const std::uint32_t i : nodes) load(i);
-      for (const std::uint32_t i : nodes) emit(i, params, pose, ctx);
-    }
+    run_levels(params, pose, ctx, false);
   } else {
     for (int level = 1; level <= net_->depth(); ++level) phase(level, params, pose, ctx, order);
   }

@@ -4,6 +4,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <unordered_map>
 #include <sstream>
@@ -1386,6 +1387,16 @@ Scenario parse_scenario(const std::string& text, const std::string& file_name,
   } catch (const YAML::Exception& e) {  // anything the reader did not anticipate
     throw ScenarioError(file_name, e.mark.line + 1, e.mark.column + 1, e.msg);
   }
+}
+
+CityGrid city_for(long agents, std::uint32_t density) {
+  const long k = std::max(1l, std::lround(static_cast<double>(agents) / density));
+  CityGrid g;
+  g.nx = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(k))));
+  g.ny = static_cast<int>((k + g.nx - 1) / g.nx);
+  g.per_tile = static_cast<std::uint32_t>(
+      std::max(1l, std::lround(static_cast<double>(agents) / (g.nx * g.ny))));
+  return g;
 }
 
 Scenario load_scenario(const std::string& path, const ScenarioOverrides& overrides) {

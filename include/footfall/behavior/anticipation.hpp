@@ -144,16 +144,12 @@ inline bool walking_away(const Plan& other, const Vec2& offset, double t) {
 }
 
 // Smallest distance from the origin to the segment [a, b], squared: the closest approach of two
-// movers whose relative position moves linearly from a to b.
+// movers whose relative position moves linearly from a to b. (Eigen's norm is the root of the
+// squared norm, and the root of a minimum is the minimum of the roots, bit for bit.)
 inline double closest_squared_to_origin(const Vec2& a, const Vec2& b) {
   const Vec2 v = b - a;
   const double vv = v.squaredNorm();
   const double s = vv > 0 ? std::clamp(-a.dot(v) / vv, 0.0, 1.0) : 0.0;
   return (a + s * v).squaredNorm();
-}
-// The distance itself (Eigen's norm is the square root of the squared norm, so the two agree bit
-// for bit, and a minimum over squared distances has the same root as a minimum over distances).
-inline double closest_to_origin(const Vec2& a, const Vec2& b) {
-  return std::sqrt(closest_squared_to_origin(a, b));
 }
 }  // namespace footfall

@@ -143,6 +143,8 @@ class NetEvaluator {
   // so that energy() can skip it while none of them is bound. Empty for every other node.
   std::vector<std::uint32_t> readers_begin_, readers_;
   bool idle(std::size_t node, const double* params) const;
+  // Each level's loads, then its emissions, in index order; with `skip_idle`, no idle sensor emits.
+  void run_levels(const double* params, const Pose& pose, const SenseContext& ctx, bool skip_idle);
   // Per node: a proximity sensor's half-angle and its cos and sin, worked out when it changes.
   std::vector<std::array<double, 3>> fov_trig_;
   // Steering nodes' desired velocities: one decision's, computed at its first candidate.

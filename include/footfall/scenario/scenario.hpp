@@ -60,6 +60,15 @@ struct ScenarioOverrides {
   std::vector<std::string> variants;
 };
 
+// The city `footfall bench` scales a scenario to: a near-square grid of nx × ny intersections
+// holding about `agents` pedestrians at `density` each, and the pedestrians per intersection that
+// then gives (ScenarioOverrides' city_nx, city_ny and population).
+struct CityGrid {
+  int nx = 1, ny = 1;
+  std::uint32_t per_tile = 0;
+};
+CityGrid city_for(long agents, std::uint32_t density);
+
 // Throws ScenarioError. `text` overloads take the file name only for messages.
 Scenario load_scenario(const std::string& path, const ScenarioOverrides& overrides = {});
 Scenario parse_scenario(const std::string& text, const std::string& file_name,
