@@ -53,7 +53,7 @@ void Simulation::enter(std::uint32_t slot, const Entrant& e, double t) {
   trip_start_[slot] = t;
   if (motion_) start_figure(slot);
   ++spawns_[slot];
-  spawned_now_.add(e.at);
+  spawned_now_.add(agents_.plan[slot]);  // standing, or its first step in stride
 }
 
 void Simulation::start_in_stride(std::uint32_t a, const Vec2& velocity, double t, double phase,

@@ -61,15 +61,28 @@ std::size_t pick(double u, std::size_t n) {
 }
 }  // namespace
 
-bool PlacedPoints::any_within(const Vec2& p, double r) const {
-  for (std::int64_t y = cell(p.y() - r); y <= cell(p.y() + r); ++y)
-    for (std::int64_t x = cell(p.x() - r); x <= cell(p.x() + r); ++x) {
+template <class F>
+bool PlacedPoints::any_in(const Vec2& lo, const Vec2& hi, F&& near) const {
+  // A plan is filed under where it starts; its way reaches at most kReach from there.
+  for (std::int64_t y = cell(lo.y() - kReach); y <= cell(hi.y() + kReach); ++y)
+    for (std::int64_t x = cell(lo.x() - kReach); x <= cell(hi.x() + kReach); ++x) {
       const auto it = cells_.find(key(x, y));
       if (it == cells_.end()) continue;
-      for (const Vec2& q : it->second)
-        if ((q - p).norm() < r) return true;
+      for (const Plan& q : it->second)
+        if (near(q)) return true;
     }
   return false;
+}
+
+bool PlacedPoints::any_within(const Vec2& p, double r) const {
+  const Vec2 d(r, r);
+  return any_in(p - d, p + d, [&](const Plan& q) { return point_segment_distance(p, q.from, q.to) < r; });
+}
+
+bool PlacedPoints::any_near(const Plan& way, double t, double r) const {
+  const Vec2 from = way.at(t), d(r, r);
+  const Vec2 lo = from.cwiseMin(way.to) - d, hi = from.cwiseMax(way.to) + d;
+  return any_in(lo, hi, [&](const Plan& q) { return min_distance_to_plan(from, way.to, t, way.t1, q) < r; });
 }
 
 bool Simulation::clear_at(const Vec2& p, double t, double clearance, double radius) const {

@@ -42,8 +42,7 @@ bool clear_way(const Plan& way, double t, double clearance, double radius, const
     const double reach = p.t1 <= t + 2 * dt ? kNextStepReach : 0.0;
     if (min_distance_to_plan(from, way.to, t, way.t1, other) < clearance + reach) clear = false;
   });
-  for (const double u : {0.0, 0.5, 1.0})
-    if (placed.any_within(from + u * (way.to - from), clearance)) clear = false;
+  if (placed.any_near(way, t, clearance)) clear = false;
   world.for_each_obstacle_near(box.inflated(radius), [&](std::uint32_t o) {
     if (world.obstacles[o].solid && segment_distance_to(world.obstacles[o].shape, from, way.to) < radius)
       clear = false;
@@ -153,10 +152,6 @@ bool Simulation::emit(std::size_t i, std::uint32_t slot, double t) {
     agent_nets_.agents[slot] = patnet::AgentNets{};
     enter(slot, e, t);
     agents_.id[slot] = src.first_id + k;
-    if (velocity != Vec2::Zero()) {
-      spawned_now_.add(0.5 * (at + way.to));
-      spawned_now_.add(way.to);
-    }
     return true;
   }
   return false;

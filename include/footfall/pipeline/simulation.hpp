@@ -141,21 +141,29 @@ struct Metrics {
   }
 };
 
-// Where pedestrians were placed this frame, before any snapshot's grid holds them: bucketed by
+// Where pedestrians were placed this frame, before any snapshot's grid holds them: each by its
+// plan (standing: from == to; in stride: the step it walks before its first decision), bucketed by
 // cell so that checking a spawn's clearance stays local even when a whole crowd is placed at once.
 class PlacedPoints {
  public:
   void clear() { cells_.clear(); }
-  void add(const Vec2& p) { cells_[key(cell(p.x()), cell(p.y()))].push_back(p); }
+  void add(const Plan& plan) { cells_[key(cell(plan.from.x()), cell(plan.from.y()))].push_back(plan); }
+  // Does anyone placed this frame come within r of a body standing at p (anywhere on its way)?
   bool any_within(const Vec2& p, double r) const;
+  // ... of a body walking `way` from time t, both on their plans at the same time? Two placed in
+  // stride side by side on converging ways close in while neither can see the other yet.
+  bool any_near(const Plan& way, double t, double r) const;
 
  private:
-  static constexpr double kCell = 2.0;  // metres
+  static constexpr double kCell = 2.0;   // metres
+  static constexpr double kReach = 1.0;  // the longest way: a fan step is at most 0.95 m
   static std::int64_t cell(double v) { return static_cast<std::int64_t>(std::floor(v / kCell)); }
   static std::uint64_t key(std::int64_t x, std::int64_t y) {
     return (static_cast<std::uint64_t>(x) << 32) ^ static_cast<std::uint32_t>(y);
   }
-  std::unordered_map<std::uint64_t, std::vector<Vec2>> cells_;
+  template <class F>
+  bool any_in(const Vec2& lo, const Vec2& hi, F&& near) const;
+  std::unordered_map<std::uint64_t, std::vector<Plan>> cells_;
 };
 
 class Simulation {
