@@ -2,9 +2,9 @@
 """Runs the validation scenes of data/validation/ and plots them beside their references.
 
     tools/run_validation.py [--footfall build/footfall] [--out out/validation] [--seeds 1 2 3]
-                            [--only fd bottleneck counterflow counterflow_sources]
+                            [--only fd bottleneck counterflow counterflow_sources scramble]
 
-Writes fd.csv, bottleneck.csv, counterflow.csv and counterflow_sources.csv, then fd.png and
+Writes fd.csv, bottleneck.csv, counterflow.csv, counterflow_sources.csv and scramble.csv, then fd.png and
 bottleneck.png (gnuplot, tools/plot_validation.gp). docs/validation.md shows and discusses the
 figures.
 """
@@ -40,7 +40,7 @@ def main(argv=None):
     p.add_argument("--footfall", default=os.path.join(ROOT, "build", "footfall"))
     p.add_argument("--out", default=os.path.join(ROOT, "out", "validation"))
     p.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
-    parts = ("fd", "bottleneck", "counterflow", "counterflow_sources")
+    parts = ("fd", "bottleneck", "counterflow", "counterflow_sources", "scramble")
     p.add_argument("--only", nargs="+", choices=parts, default=list(parts), help="run only these parts")
     args = p.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
@@ -91,6 +91,16 @@ def main(argv=None):
                 f.write(f"{seed},{emitted},{delayed},{src['east']['flow']:.4f},{src['west']['flow']:.4f},"
                         f"{j['arrived']},{j['agents']},{j['stuck']},{j['collisions']},{a['density']:.4f},"
                         f"{a['speed']:.4f},{a['lane_order']:.4f}\n")
+    if "scramble" in args.only:
+        # Four streams crossing: who got through, and the crossing square's density and speed.
+        with open(os.path.join(args.out, "scramble.csv"), "w") as f:
+            f.write("seed,emitted,delayed,arrived,left,stuck,collisions,density,speed,weidmann\n")
+            for seed in args.seeds:
+                j = run(args.footfall, "scramble.yaml", seed)
+                a, src = j["measurement"]["areas"]["crossing"], j["sources"].values()
+                f.write(f"{seed},{sum(s['emitted'] for s in src)},{sum(s['delayed'] for s in src)},{j['arrived']},"
+                        f"{j['agents']},{j['stuck']},{j['collisions']},{a['density']:.4f},{a['speed']:.4f},"
+                        f"{weidmann(a['density']):.4f}\n")
     if "fd" in args.only and "bottleneck" in args.only:
         subprocess.run(["gnuplot", "-e", f"dir='{args.out}'", os.path.join(ROOT, "tools", "plot_validation.gp")],
                        check=True)
