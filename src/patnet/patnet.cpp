@@ -87,6 +87,9 @@ class Runner {
  public:
   Runner(AgentNets& nets, const TickContext& ctx) : nets_(nets), ctx_(ctx) {}
 
+  // Writes one of the behavior-net parameters (ctx_.params is set).
+  void put(std::uint32_t slot, double value) { ctx_.params->set(ctx_.param_agent, slot, value); }
+
   std::size_t spawn(std::uint32_t program, std::vector<double> values, std::uint32_t parent) {
     const Program& p = prog(program);
     values.insert(values.end(), p.local_initial.begin(), p.local_initial.end());
@@ -240,7 +243,7 @@ class Runner {
   }
 
   void run(std::size_t i, const SetAgentParam& a) {
-    if (ctx_.params) ctx_.params[a.slot] = a.value(eval_context(i));
+    if (ctx_.params) put(a.slot, a.value(eval_context(i)));
   }
   void run(std::size_t i, const SetTarget& a) {
     const double v = a.location(eval_context(i));
@@ -272,8 +275,8 @@ class Runner {
         }
       }
     }
-    ctx_.params[a.x_slot] = p.x();
-    ctx_.params[a.x_slot + 1] = p.y();
+    put(a.x_slot, p.x());
+    put(a.x_slot + 1, p.y());
   }
   void run(std::size_t i, const SetValue& a) {
     const double v = a.value(eval_context(i));
@@ -353,13 +356,13 @@ class Runner {
   void run(std::size_t i, const SetPoint& a) {
     if (!ctx_.params) return;
     const EvalContext ec = eval_context(i);
-    ctx_.params[a.x_slot] = a.x(ec);
-    ctx_.params[a.x_slot + 1] = a.y(ec);
+    put(a.x_slot, a.x(ec));
+    put(a.x_slot + 1, a.y(ec));
   }
   void run(std::size_t i, const SetObject& a) {
     if (!ctx_.params) return;
-    ctx_.params[a.agent_slot] = a.agent(eval_context(i));
-    ctx_.params[a.agent_slot + 1] = -1.0;  // the obstacle slot: an agent is followed instead
+    put(a.agent_slot, a.agent(eval_context(i)));
+    put(a.agent_slot + 1, -1.0);  // the obstacle slot: an agent is followed instead
   }
   void run(std::size_t i, const PlanPath& a) {
     if (ctx_.agent == kNoAgent) return;
@@ -380,8 +383,8 @@ class Runner {
   void run(std::size_t i, const AimAtWaypoint& a) {
     const Instance& inst = nets_.running[i];
     if (!ctx_.params || inst.waypoint >= inst.path.size()) return;
-    ctx_.params[a.x_slot] = inst.path[inst.waypoint].x();
-    ctx_.params[a.x_slot + 1] = inst.path[inst.waypoint].y();
+    put(a.x_slot, inst.path[inst.waypoint].x());
+    put(a.x_slot + 1, inst.path[inst.waypoint].y());
   }
   void run(std::size_t i, const NextWaypoint&) {
     Instance& inst = nets_.running[i];
@@ -389,8 +392,8 @@ class Runner {
   }
   void run(std::size_t i, const Turn& a) {
     if (!ctx_.params) return;
-    ctx_.params[a.turning_slot] = a.heading ? 1.0 : 0.0;
-    if (a.heading) ctx_.params[a.turn_to_slot] = wrap_angle((*a.heading)(eval_context(i)));
+    put(a.turning_slot, a.heading ? 1.0 : 0.0);
+    if (a.heading) put(a.turn_to_slot, wrap_angle((*a.heading)(eval_context(i))));
   }
 
   AgentNets& nets_;

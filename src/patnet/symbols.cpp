@@ -210,7 +210,7 @@ Symbols make_symbols(const Scope& scope) {
     if (const auto dot = n.find('.'); dot != std::string_view::npos) {
       const int p = scope.behavior->find_param(n.substr(0, dot), n.substr(dot + 1));
       if (p >= 0)
-        return number([p](const EvalContext& c) { return c.view->agents->params_of(c.agent)[p]; });
+        return number([p](const EvalContext& c) { return c.view->agents->params.get(c.agent, static_cast<std::uint32_t>(p)); });
     }
     return std::nullopt;
   };

@@ -60,9 +60,9 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
     // Ghosts matter as far as anyone looks: the widest sensing or collision query of any agent.
     for (std::uint32_t a = 0; a < n; ++a) {
       const NetTemplate& net = nets_[agents_.net[a]];
-      const double* params = agents_.params_of(a);
+      const std::vector<double> params = agents_.params.block(a);
       const double step = params[net.nodes()[net.walk_node()].param_offset + walk_p::MaxStep];
-      ghost_band_ = std::max(ghost_band_, 2 * step + std::max(sensor_reach(net, params), 2.0) +
+      ghost_band_ = std::max(ghost_band_, 2 * step + std::max(sensor_reach(net, params.data()), 2.0) +
                                               4 * agents_.radius[a] + config_.sense_margin);
     }
   }
@@ -393,15 +393,15 @@ void Simulation::track_goal(std::uint32_t a, double t, bool standing) {
 
 void Simulation::ensure_fields(std::uint32_t a) {
   const NetTemplate& net = nets_[agents_.net[a]];
-  const double* params = agents_.params_of(a);
+  const AgentParams params = agents_.params_of(a);
   for (const NetNode& n : net.nodes()) {
     if (n.kind != NodeKind::LocationSensor) continue;
-    const double* p = params + n.param_offset;
-    if (p[location_p::Navigate] == 0.0) continue;
+    const std::uint32_t p = n.param_offset;
+    if (params[p + location_p::Navigate] == 0.0) continue;
     // The grid reaches the walker too, as it stands now and 20 m around.
     Aabb around;
     around.add(agents_.location(a));
-    fields_.ensure(world_, Vec2(p[location_p::X], p[location_p::Y]), around.inflated(20.0));
+    fields_.ensure(world_, Vec2(params[p + location_p::X], params[p + location_p::Y]), around.inflated(20.0));
   }
 }
 
@@ -434,7 +434,7 @@ double Simulation::longest_trip() const {
   return longest;
 }
 
-std::size_t Simulation::param_slot(std::string_view dotted) const {
+std::pair<std::size_t, std::uint32_t> Simulation::param_slot(std::string_view dotted) const {
   const auto first = dotted.find('.');
   const auto last = dotted.rfind('.');
   if (first == std::string_view::npos || first == last)
@@ -449,7 +449,7 @@ std::size_t Simulation::param_slot(std::string_view dotted) const {
     throw std::out_of_range("behavior net '" + net.name() + "' of agent '" +
                             std::string(dotted.substr(0, first)) + "' has no parameter '" +
                             std::string(dotted.substr(first + 1)) + "'");
-  return agents_.param_offset[a] + static_cast<std::size_t>(p);
+  return {static_cast<std::size_t>(a), static_cast<std::uint32_t>(p)};
 }
 
 std::string Simulation::other_in(const Incident& i) const {
@@ -483,10 +483,14 @@ std::string Simulation::behavior_of(const Snapshot& s, std::size_t a) const {
   return label;
 }
 
-double Simulation::param(std::string_view dotted) const { return agents_.params[param_slot(dotted)]; }
+double Simulation::param(std::string_view dotted) const {
+  const auto [a, slot] = param_slot(dotted);
+  return agents_.params.get(a, slot);
+}
 
 void Simulation::set_param(std::string_view dotted, double value) {
-  agents_.params[param_slot(dotted)] = value;
+  const auto [a, slot] = param_slot(dotted);
+  agents_.params.set(a, slot, value);
 }
 
 }  // namespace footfall

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "footfall/agents/body.hpp"
+#include "footfall/agents/param_store.hpp"
 #include "footfall/agents/plan.hpp"
 #include "footfall/core/math.hpp"
 #include "footfall/world/grid.hpp"
@@ -102,7 +103,7 @@ struct Snapshot {
 };
 
 // Hot per-agent state owned by CONTROL (feet, step timing) plus the per-agent behavior-net
-// parameters in one flat arena.
+// parameters, shared per block until written (agents/param_store.hpp).
 struct Agents {
   std::vector<std::string> name;     // per slot, for lookups (--select, agent.node.param)
   std::vector<std::uint64_t> id;     // the pedestrian now in the slot, for life (Snapshot::id)
@@ -119,8 +120,7 @@ struct Agents {
   std::vector<std::uint32_t> steps;  // footsteps decided so far: the counter of per-agent randomness
   std::vector<std::uint8_t> active;   // slots of pedestrians in the scene; others are free
   std::vector<std::uint32_t> net;    // behavior-net template of each agent
-  std::vector<std::uint32_t> param_offset;  // start of the agent's block in `params`
-  std::vector<double> params;
+  ParamStore params;                 // agent a's block: params.get(a, slot), params.block(a)
   // > 0: the agent leaves the scene once its location is this close to its goal (validation scenes'
   // removal on arrival); empty or 0: it stays.
   std::vector<double> leave_within;
@@ -149,8 +149,7 @@ struct Agents {
   BodySize body(std::size_t a) const {
     return {radius[a], depth.empty() ? radius[a] : std::min(depth[a], radius[a])};
   }
-  double* params_of(std::size_t a) { return params.data() + param_offset[a]; }
-  const double* params_of(std::size_t a) const { return params.data() + param_offset[a]; }
+  AgentParams params_of(std::size_t a) const { return {params, a}; }
   const double* model_of(std::size_t a) const { return model.data() + a * model_stride; }
   int find(std::string_view agent_name) const;  // -1 when absent
 };

@@ -23,6 +23,7 @@
 #include <variant>
 #include <vector>
 
+#include "footfall/agents/param_store.hpp"
 #include "footfall/core/math.hpp"
 #include "footfall/patnet/context.hpp"
 #include "footfall/patnet/expr.hpp"
@@ -230,7 +231,9 @@ struct TickContext {
   WorldView view;
   double time = 0;
   std::uint32_t agent = kNoAgent;        // kNoAgent: global nets
-  double* params = nullptr;              // the agent's behavior-net parameters
+  // The behavior-net parameters the nets write: agent `param_agent`'s in `params`; nullptr: none.
+  ParamStore* params = nullptr;
+  std::size_t param_agent = 0;
   std::vector<SignalState>* signals = nullptr;  // writable only for global nets
   // The light-nets' cycles per world signal, for pedestrians choosing their way (way_choice.hpp).
   const std::vector<SignalTiming>* timings = nullptr;

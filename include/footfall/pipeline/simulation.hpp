@@ -275,7 +275,7 @@ class Simulation {
   SelfState self_state(std::uint32_t a) const;
 
  private:
-  std::size_t param_slot(std::string_view dotted) const;
+  std::pair<std::size_t, std::uint32_t> param_slot(std::string_view dotted) const;  // agent, slot
   // Who decides at the next frame (foot-strike by t_next) and how far each must look.
   void plan_sense(double t_next);
   // Their percepts, from the latest snapshot: P(N) for CONTROL(N + 1).
