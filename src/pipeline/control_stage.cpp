@@ -2,6 +2,7 @@
 // Reads S(N−1) and P(N−1); writes one decision per deciding agent.
 #include "footfall/core/parallel.hpp"
 
+#include <algorithm>
 #include <memory>
 
 #include "footfall/behavior/steering_nodes.hpp"
@@ -14,6 +15,10 @@ Feet Simulation::feet_of(std::uint32_t a) const {
   const std::uint8_t f = agents_.forward[a];
   return {agents_.foot[f][a], agents_.foot_heading[f][a], agents_.foot[1 - f][a],
           agents_.foot_heading[1 - f][a]};
+}
+
+Decision& Simulation::decision_of(std::uint32_t a) {
+  return decisions_[static_cast<std::size_t>(std::lower_bound(due_.begin(), due_.end(), a) - due_.begin())];
 }
 
 Footstep Simulation::stand_still(std::uint32_t a) const {
@@ -54,6 +59,7 @@ SelfState Simulation::self_state(std::uint32_t a) const {
 void Simulation::control_stage(bool reduced_fan) {
   const double t = static_cast<double>(frame() + 1) * config_.dt;
   action_stage(t);  // Blumberg's action selection, for scenarios that use it
+  decisions_.resize(due_.size());
   parallel_chunks(due_.size(), [&](std::size_t begin, std::size_t end) {
     std::vector<Footstep> scratch;
     std::vector<double> block;  // the deciding agent's parameters as one array (agents/param_store.hpp)
@@ -79,7 +85,7 @@ void Simulation::control_stage(bool reduced_fan) {
           (g.goal - agents_.location(a)).norm() <= agents_.leave_within[a])
         leaving_[a] = 1;
       if (leaving_[a]) {  // stands still for the conflict settling below, then is gone
-        decisions_[a] = Decision{stand_still(a), kInf, 0.0, 0, true};
+        decisions_[k] = Decision{stand_still(a), kInf, 0.0, 0, true};
         continue;
       }
       const NetTemplate& net = nets_[agents_.net[a]];
@@ -91,10 +97,10 @@ void Simulation::control_stage(bool reduced_fan) {
         if (x.legs_held) {
           const double step_time =
               agents_.params.get(a, net.nodes()[net.walk_node()].param_offset + walk_p::StepTime);
-          decisions_[a] = Decision{stand_still(a), 0.0, step_time, 0, false};
+          decisions_[k] = Decision{stand_still(a), 0.0, step_time, 0, false};
           // The shoulders stay as they came: one who sidled up to a window beside others would
           // otherwise square them while standing, swinging its body into a neighbour's.
-          decisions_[a].twist = shoulder_twist(agents_.heading_to[a], agents_.heading(a));
+          decisions_[k].twist = shoulder_twist(agents_.heading_to[a], agents_.heading(a));
           continue;
         }
       }
@@ -105,7 +111,7 @@ void Simulation::control_stage(bool reduced_fan) {
                              agents_.body(a).half_depth, config_.dt};
       std::unique_ptr<NetEvaluator>& eval = evaluators[agents_.net[a]];
       if (!eval) eval = std::make_unique<NetEvaluator>(net);
-      decisions_[a] = decide_step(net, agents_.params.gather(a, block), feet, agents_.plan[a].t1, ctx, *eval,
+      decisions_[k] = decide_step(net, agents_.params.gather(a, block), feet, agents_.plan[a].t1, ctx, *eval,
                                   scratch, reduced_fan);
     }
   });
@@ -128,8 +134,9 @@ void Simulation::control_stage(bool reduced_fan) {
   // Agents deciding in the same frame cannot see each other's new plans. Settle conflicts in id
   // order: a plan that would meet an already accepted one is replaced by freezing in place, which
   // every other decision has already been checked against.
-  for (const std::uint32_t a : due_) {
-    Decision& d = decisions_[a];
+  for (std::size_t k = 0; k < due_.size(); ++k) {
+    const std::uint32_t a = due_[k];
+    Decision& d = decisions_[k];
     if (d.blocked) continue;
     const Vec2 from = agents_.plan[a].to;
     const Pose after = pose_after(feet_of(a), d.step);
@@ -159,7 +166,7 @@ void Simulation::control_stage(bool reduced_fan) {
       }
       if (j >= a) continue;  // only lower ids have been settled
       if (!deciding_[j]) continue;
-      const Decision& dj = decisions_[j];
+      const Decision& dj = decision_of(j);
       const Pose after_j = dj.blocked ? Pose{agents_.plan[j].to, agents_.heading_to[j], {}, 0}
                                       : pose_after(feet_of(j), dj.step);
       const Plan pj{agents_.plan[j].to + shift, after_j.location + shift, agents_.plan[j].t1,
@@ -178,6 +185,7 @@ void Simulation::control_stage(bool reduced_fan) {
       }
     }
   }
+  for (std::size_t k = 0; k < due_.size(); ++k) want_[due_[k]] = decisions_[k].want;
 }
 
 }  // namespace footfall

@@ -48,7 +48,7 @@ void Simulation::enter(std::uint32_t slot, const Entrant& e, double t) {
   if (e.velocity != Vec2::Zero()) start_in_stride(slot, e.velocity, t, e.phase, e.earliest);
   agents_.active[slot] = 1;
   progress_[slot] = GoalProgress{};
-  decisions_[slot].want = Vec2::Zero();  // nothing of the previous occupant (Snapshot::want)
+  want_[slot] = Vec2::Zero();  // nothing of the previous occupant (Snapshot::want)
   trip_start_[slot] = t;
   if (motion_) start_figure(slot);
   ++spawns_[slot];

@@ -40,6 +40,7 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
   if (scripts_.population) {
     // The population lives in slots after the scenario's agents, all free until spawned.
     const PopulationSpec& pop = *scripts_.population;
+    agents_.reserve(scenario_agents + pop.target);
     // Each named for the first pedestrian it holds (name_of): slot s's initial one has id s + 1.
     for (std::uint32_t k = 0; k < pop.target; ++k)
       add_free_slot("ped" + std::to_string(scenario_agents + k + 1), Vec2::Zero(), pop.radius_min,
@@ -51,8 +52,15 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
   if (config_.snapshots < 2)
     throw std::invalid_argument("a simulation keeps at least 2 snapshots (the one being read, the one being written)");
   ring_.resize(static_cast<std::size_t>(config_.snapshots));
+  // Only the scenario's own agents may be vehicles; without any, what is kept for vehicles per
+  // agent stays empty (Snapshot::kind empty: all walkers).
+  const bool vehicles = std::any_of(agents_.kind.begin(), agents_.kind.end(), [](std::uint8_t k) {
+    return k == static_cast<std::uint8_t>(AgentKind::Vehicle);
+  });
+  const std::size_t vehicle_slots = vehicles ? scenario_agents : 0;
   for (Snapshot& s : ring_) {
     s.resize(world_.periodic.on() ? 3 * n : n);
+    if (!vehicles) s.kind = {}, s.extent = {};
     s.agents = n;
     s.grid = UniformGrid(world_.bounds().inflated(50.0), 2.0);
   }
@@ -67,7 +75,7 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
     }
   }
   deciding_.assign(n, 0);
-  decisions_.resize(n);
+  want_.assign(n, Vec2::Zero());
   progress_.resize(n);
   agents_.plan.resize(n);
   agents_.heading_from.resize(n);
@@ -87,22 +95,22 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
     next_id_ += src.arrivals.size();
   }
   agents_.leave_within.resize(n, 0.0);
-  agents_.velocity.resize(n, Vec2::Zero());
+  agents_.velocity.resize(scenario_agents, Vec2::Zero());  // read at the start, for these only
   // Kinds: slots beyond the scenario's agents (population, sources) are walkers.
   agents_.kind.resize(n, static_cast<std::uint8_t>(AgentKind::Walker));
   const steer::VehicleParams cyclist;
-  agents_.vehicle_mass.resize(n, cyclist.mass);
-  agents_.vehicle_max_force.resize(n, cyclist.max_force);
-  agents_.vehicle_max_speed.resize(n, cyclist.max_speed);
-  agents_.vehicle_length.resize(n, 0.0);
-  agents_.vehicle_width.resize(n, 0.0);
-  agents_.vehicle_velocity.resize(n, Vec2::Zero());
-  agents_.vehicle_forward.resize(n, Vec2::UnitX());
-  vehicle_next_.resize(n);
+  agents_.vehicle_mass.resize(vehicle_slots, cyclist.mass);
+  agents_.vehicle_max_force.resize(vehicle_slots, cyclist.max_force);
+  agents_.vehicle_max_speed.resize(vehicle_slots, cyclist.max_speed);
+  agents_.vehicle_length.resize(vehicle_slots, 0.0);
+  agents_.vehicle_width.resize(vehicle_slots, 0.0);
+  agents_.vehicle_velocity.resize(vehicle_slots, Vec2::Zero());
+  agents_.vehicle_forward.resize(vehicle_slots, Vec2::UnitX());
+  vehicle_next_.resize(vehicle_slots);
   agents_.height.resize(n, motion::kReferenceHeight);
   figure_posture_.resize(n);
   figure_step_.resize(n);
-  figure_slip_.resize(n);
+  figure_slip_.resize(measures_slip() ? n : 0);  // tracked only where every figure is posed
   figure_slip_max_.assign(n, 0.0);
   figure_lod_.assign(n, motion::Lod::Medium);
   figure_wanted_.assign(n, 1);

@@ -67,6 +67,7 @@ void Simulation::add_source_slots() {
     const NetTemplate& net = nets_[spec.behavior];
     if (spec.speed.given())
       apply_walking_speed(params.data() + net.nodes()[net.walk_node()].param_offset, spec.speed.max);
+    agents_.reserve(agents_.size() + src.slots);
     for (std::uint32_t k = 0; k < src.slots; ++k)  // each named for its first walker
       add_free_slot(spec.name + "_" + std::to_string(k + 1), spec.region.centre(), spec.radius_max,
                     spec.height_max, spec.behavior, params, spec.model);

@@ -152,6 +152,9 @@ struct Agents {
   AgentParams params_of(std::size_t a) const { return {params, a}; }
   const double* model_of(std::size_t a) const { return model.data() + a * model_stride; }
   int find(std::string_view agent_name) const;  // -1 when absent
+  // Room for n slots in what a slot added later takes (Simulation's free slots), so that a crowd
+  // of them is not held twice over by doubling vectors.
+  void reserve(std::size_t n);
 };
 
 }  // namespace footfall

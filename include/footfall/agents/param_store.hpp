@@ -19,6 +19,10 @@ namespace footfall {
 class ParamStore {
  public:
   std::size_t size() const { return base_.size(); }
+  void reserve(std::size_t agents) {
+    base_.reserve(agents);
+    changes_.reserve(agents);
+  }
   // Appends an agent whose values are `block`.
   void add(std::span<const double> block);
   // Agent a's values become `block`, nothing changed (a pedestrian entering a slot).

@@ -307,6 +307,8 @@ class Simulation {
   // MOTION for vehicles: each takes the state CONTROL computed, its plan runs to the next frame.
   void move_vehicles();
   Feet feet_of(std::uint32_t a) const;
+  // Agent a's decision this frame; a must be in due_.
+  Decision& decision_of(std::uint32_t a);
   Footstep stand_still(std::uint32_t a) const;
   void motion_stage();
   // A new figure standing on the agent's feet (at the start, or a pedestrian entering).
@@ -390,7 +392,11 @@ class Simulation {
   std::vector<std::uint32_t> driving_;   // active vehicles, ascending: each steps every frame
   std::vector<steer::VehicleState> vehicle_next_;  // per agent: a vehicle's state at the next frame
   std::vector<std::uint8_t> deciding_;
+  // One per agent of due_, in its order (issue 23: a slot per agent held 128 bytes each, for the
+  // one in sixteen deciding in a frame); decision_of finds an agent's.
   std::vector<Decision> decisions_;
+  // Per agent: what it wanted at its last decision (Decision::want), published while it stands.
+  std::vector<Vec2> want_;
   std::vector<std::uint32_t> due_next_;  // agents deciding next frame, ascending
   std::vector<double> query_radius_;     // per due_next_ agent: how far SENSE looks
   std::vector<std::uint64_t> overlapping_;  // pairs overlapping in the previous frame, sorted
