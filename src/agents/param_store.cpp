@@ -68,10 +68,10 @@ void ParamStore::set(std::size_t a, std::uint32_t slot, double value) {
     it->value = value;
     return;
   }
-  // Grown a few at a time: an agent holds about ten changes, and doubling would waste as many.
+  // Grown two at a time: a pedestrian holds about seven changes, and doubling would waste as many.
   if (changes.size() == changes.capacity()) {
     const auto at = it - changes.begin();
-    changes.reserve(changes.size() + 4);
+    changes.reserve(changes.size() + 2);
     changes.insert(changes.begin() + at, Change{slot, value});
     return;
   }

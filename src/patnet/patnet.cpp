@@ -166,8 +166,9 @@ class Runner {
   // probability each time the condition turns true, kept while it stays true.
   bool notices(std::size_t i, std::size_t m, bool condition) {
     Instance& inst = nets_.running[i];
-    inst.monitor_state.resize(prog(inst.program).monitors.size(), 0);
-    std::uint8_t& state = inst.monitor_state[m];
+    std::vector<std::uint8_t>& states = inst.extra().monitor_state;
+    states.resize(prog(inst.program).monitors.size(), 0);
+    std::uint8_t& state = states[m];
     if (!condition) {
       state = 0;
       return false;
@@ -375,20 +376,20 @@ class Runner {
     pp.classes = classes < 0 ? ~0ull : static_cast<std::uint64_t>(classes);
     const PlannedPath plan = plan_path(*ctx_.view.world, ctx_.view.agents->location(ctx_.agent),
                                        Vec2(a.x(ec), a.y(ec)), pp);
-    Instance& inst = nets_.running[i];
-    inst.path = plan.waypoints;
-    inst.waypoint = inst.path.size() > 1 ? 1 : 0;  // the first is the agent's own cell
-    inst.path_status = plan.found ? 1 : -1;
+    InstanceExtras& way = nets_.running[i].extra();
+    way.path = plan.waypoints;
+    way.waypoint = way.path.size() > 1 ? 1 : 0;  // the first is the agent's own cell
+    way.path_status = plan.found ? 1 : -1;
   }
   void run(std::size_t i, const AimAtWaypoint& a) {
     const Instance& inst = nets_.running[i];
-    if (!ctx_.params || inst.waypoint >= inst.path.size()) return;
-    put(a.x_slot, inst.path[inst.waypoint].x());
-    put(a.x_slot + 1, inst.path[inst.waypoint].y());
+    if (!ctx_.params || inst.waypoint() >= inst.path_size()) return;
+    put(a.x_slot, inst.extras->path[inst.waypoint()].x());
+    put(a.x_slot + 1, inst.extras->path[inst.waypoint()].y());
   }
   void run(std::size_t i, const NextWaypoint&) {
     Instance& inst = nets_.running[i];
-    if (inst.waypoint + 1 < inst.path.size()) ++inst.waypoint;
+    if (inst.waypoint() + 1 < inst.path_size()) ++inst.extras->waypoint;
   }
   void run(std::size_t i, const Turn& a) {
     if (!ctx_.params) return;
@@ -402,6 +403,9 @@ class Runner {
 
 void remove_finished(AgentNets& nets) {
   std::erase_if(nets.running, [](const Instance& i) { return !i.alive; });
+  // A leg's successor starts before the leg is removed, so a route walker's two instances would
+  // keep room for four (issue 23, memory: 112 bytes each, for every pedestrian).
+  if (nets.running.capacity() > nets.running.size() + 1) nets.running.shrink_to_fit();
 }
 
 }  // namespace

@@ -22,7 +22,7 @@ void Simulation::add_free_slot(std::string name, const Vec2& at, double radius, 
   if (agents_.model_stride > 0) {
     std::vector<double> values = model;
     values.resize(agents_.model_stride, 50.0);
-    agents_.model.insert(agents_.model.end(), values.begin(), values.end());
+    agents_.set_model(agents_.name.size() - 1, values);
   }
   agents_.active.push_back(0);
 }

@@ -150,9 +150,9 @@ bool Simulation::spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool
       }
       u -= m.share;
     }
-    const std::size_t stride = agents_.model_stride;
-    for (std::size_t k = 0; k < stride; ++k)
-      agents_.model[slot * stride + k] = k < model->size() ? (*model)[k] : 50.0;
+    std::vector<double> values = *model;
+    values.resize(agents_.model_stride, 50.0);
+    agents_.set_model(slot, values);
   }
   agents_.params.rebase(slot, *params);  // shared with the population's other walkers
   const NetTemplate& net = nets_[pop.behavior];
@@ -175,6 +175,7 @@ bool Simulation::spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool
   patnet::AgentNets& nets = agent_nets_.agents[slot];
   nets = patnet::AgentNets{};
   nets.route = std::move(route);
+  nets.route.shrink_to_fit();  // held for the whole trip
   patnet::start(nets, pop.route_program, {}, tick_context(t, slot));
   return true;
 }

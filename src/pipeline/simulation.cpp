@@ -378,7 +378,8 @@ void Simulation::track_goal(std::uint32_t a, double t, bool standing) {
     // A new goal restarts the distance, not the clock: nets that keep re-targeting an agent caught
     // in a local minimum (go_to's dislodging) are not progress.
     const double since = g.has_goal && has ? g.best_time : t;
-    g = GoalProgress{has, goal, tolerance, kInf, since, false, g.stuck, g.anchor};
+    g = GoalProgress{.goal = goal, .anchor = g.anchor, .tolerance = tolerance, .best_distance = kInf,
+                     .best_time = since, .has_goal = has, .arrived = false, .stuck = g.stuck};
   }
   if (!has) return;
   const Vec2 foot = agents_.foot[agents_.forward[a]][a];

@@ -836,7 +836,7 @@ class Loader {
     ag.model_stride = static_cast<std::uint32_t>(s.model.parameter_count());
     for (std::size_t i = 0; i < ag.size(); ++i) {
       const std::vector<double> values = evaluate_model(s.model, degrees(at[i]["attributes"], s.model));
-      ag.model.insert(ag.model.end(), values.begin(), values.end());
+      ag.set_model(i, values);
       if (ag.vehicle(i)) {
         vehicle_velocity(at[i], s, i);
         continue;

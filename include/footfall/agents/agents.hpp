@@ -9,6 +9,7 @@
 // footstep points coincide, and an agent that closes its feet stands exactly on its forward foot.
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -127,10 +128,12 @@ struct Agents {
   // The velocity of an agent that starts in stride (behavior/in_stride.hpp); empty or zero: it
   // starts standing. Read once, when the simulation starts.
   std::vector<Vec2> velocity;
-  // Agent-model parameter values (agents/agent_model.hpp), `model_stride` per agent; empty when
-  // the scenario uses no agent model.
+  // Agent-model parameter values (agents/agent_model.hpp): blocks of `model_stride` values, agent
+  // a's block model_block[a] (set_model); agents given the same values share one, as a population's
+  // do (issue 23, memory). Empty when the scenario uses no agent model.
   std::uint32_t model_stride = 0;
   std::vector<double> model;
+  std::vector<std::uint32_t> model_block;
   // AgentKind per slot; empty or shorter: the rest are walkers. A vehicle stands on both feet at
   // its position (foot[0] = foot[1]), its heading is its forward's; its own state and parameters
   // (steer::VehicleParams, VehicleState) are the arrays below, meaningful only for vehicles.
@@ -150,7 +153,11 @@ struct Agents {
     return {radius[a], depth.empty() ? radius[a] : std::min(depth[a], radius[a])};
   }
   AgentParams params_of(std::size_t a) const { return {params, a}; }
-  const double* model_of(std::size_t a) const { return model.data() + a * model_stride; }
+  const double* model_of(std::size_t a) const {
+    return model.data() + static_cast<std::size_t>(model_block[a]) * model_stride;
+  }
+  // Agent a's model values become `values` (model_stride of them); a == model_block.size() appends.
+  void set_model(std::size_t a, std::span<const double> values);
   int find(std::string_view agent_name) const;  // -1 when absent
   // Room for n slots in what a slot added later takes (Simulation's free slots), so that a crowd
   // of them is not held twice over by doubling vectors.

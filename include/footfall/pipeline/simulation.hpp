@@ -92,15 +92,16 @@ struct FrameStats {
   bool reduced_fan = false;       // realtime mode sampled the smaller fan this frame
 };
 
+// The vectors first and the flags last: 64 bytes a slot, not 80 (issue 23, memory).
 struct GoalProgress {
-  bool has_goal = false;
   Vec2 goal = Vec2::Zero();
+  Vec2 anchor{kInf, kInf};  // where the agent stood when it last moved stuck_range
   double tolerance = 0;
   double best_distance = kInf;
   double best_time = 0;
+  bool has_goal = false;
   bool arrived = false;
   bool stuck = false;  // sticky: once stuck, reported as stuck
-  Vec2 anchor{kInf, kInf};  // where the agent stood when it last moved stuck_range
 };
 
 // One failure of the checks a run is judged by, for finding it again: who, when, where. The summary
