@@ -60,6 +60,7 @@ void BM_WalkFan(benchmark::State& state) {
   const Simulation& sim = *f.sim;
   const bool reduced = state.range(0) != 0;
   std::vector<Footstep> scratch;
+  std::vector<double> block;  // the agent's parameters as one array, as CONTROL gathers them
   std::uint64_t candidates = 0;
   for (auto _ : state) {
     for (std::size_t k = 0; k < f.agents.size(); ++k) {
@@ -68,7 +69,7 @@ void BM_WalkFan(benchmark::State& state) {
       const SenseContext ctx{sim.world(), sim.snapshot(), f.neighbours[k], f.obstacles[k], a,
                              sim.agents().radius[a]};
       NetEvaluator eval(net);
-      const Decision d = decide_step(net, sim.agents().params_of(a), f.feet[k], sim.agents().plan[a].t1,
+      const Decision d = decide_step(net, sim.agents().params.gather(a, block), f.feet[k], sim.agents().plan[a].t1,
                                      ctx, eval, scratch, reduced);
       candidates += d.candidates;
       benchmark::DoNotOptimize(d.energy);

@@ -15,6 +15,7 @@ struct DecisionBench {
   Snapshot snap;
   std::vector<std::uint32_t> neighbours, obstacles;
   SelfState self;
+  std::vector<double> params;  // agent 0's block, as the tests edit it
 
   explicit DecisionBench(const std::string& yaml) : s(parse_scenario(yaml, "bench.yaml")) {
     snap.resize(s.agents.size());
@@ -28,12 +29,13 @@ struct DecisionBench {
       if (a > 0) neighbours.push_back(static_cast<std::uint32_t>(a));
     }
     for (std::uint32_t o = 0; o < s.world.obstacles.size(); ++o) obstacles.push_back(o);
+    params = s.agents.params.block(0);
     self.location = s.agents.location(0);
     self.heading = s.agents.heading(0);
     self.planted = s.agents.foot[0][0];
   }
   double& param(const char* node, const char* p) {
-    return s.agents.params_of(0)[s.nets[0].find_param(node, p)];
+    return params[static_cast<std::size_t>(s.nets[0].find_param(node, p))];
   }
   // With `with_self` false, behaviors that compare a candidate with the present contribute nothing.
   SenseContext ctx(bool with_self = true) const {
@@ -45,7 +47,7 @@ struct DecisionBench {
     std::vector<Footstep> scratch;
     const Feet feet{s.agents.foot[0][0], s.agents.foot_heading[0][0], s.agents.foot[1][0],
                     s.agents.foot_heading[1][0]};
-    return decide_step(s.nets[0], s.agents.params_of(0), feet, self.t0, c, eval, scratch);
+    return decide_step(s.nets[0], params.data(), feet, self.t0, c, eval, scratch);
   }
 };
 

@@ -69,6 +69,7 @@ struct Engine {
   std::vector<Program> programs;
   std::vector<SignalState> signals;
   std::vector<double> params;  // the agent's behavior-net parameters; empty: none
+  ParamStore store;            // holds `params` while the nets run
   AgentNets nets;
 
   std::uint32_t add(Builder&& b) {
@@ -82,14 +83,27 @@ struct Engine {
     c.view.signals = &signals;
     c.time = t;
     c.agent = kNoAgent;
-    c.params = params.empty() ? nullptr : params.data();
+    c.params = params.empty() ? nullptr : &store;
+    c.param_agent = 0;
     c.signals = &signals;
     return c;
   }
-  void start(std::uint32_t program, std::vector<double> args = {}, double t = 0) {
-    patnet::start(nets, program, std::move(args), context(t));
+  // Runs f with `params` in the store, and takes back what the nets wrote.
+  template <class F>
+  void with_params(F&& f) {
+    if (!params.empty()) {
+      store = {};
+      store.add(params);
+    }
+    f();
+    if (!params.empty()) params = store.block(0);
   }
-  void tick(double t) { patnet::tick(nets, context(t)); }
+  void start(std::uint32_t program, std::vector<double> args = {}, double t = 0) {
+    with_params([&] { patnet::start(nets, program, std::move(args), context(t)); });
+  }
+  void tick(double t) {
+    with_params([&] { patnet::tick(nets, context(t)); });
+  }
 
   // The live instances of `program`, in start order.
   std::vector<const Instance*> of(std::uint32_t program) const {

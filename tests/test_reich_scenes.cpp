@@ -84,7 +84,7 @@ TEST_CASE("S12 radiator: candidate-state stepping crosses the avoid threshold at
   const Segment radiator = std::get<Segment>(s.world.obstacles[s.world.find_obstacle("radiator")].shape);
   const Vec2 goal = s.world.locations[s.world.find_location("goal")].position;
   const NetTemplate& net = s.nets[0];
-  const auto param = [&](const char* node, const char* p) { return s.agents.params[net.find_param(node, p)]; };
+  const auto param = [&](const char* node, const char* p) { return s.agents.params.get(0, static_cast<std::uint32_t>(net.find_param(node, p))); };
   const double radius = s.agents.radius[0];
   const double threshold = param("avoid_heat", "t_d") + radius;
   const auto crossings = [&](const std::vector<Vec2>& path) {

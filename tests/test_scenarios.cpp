@@ -29,7 +29,7 @@ struct SawtoothScene {
   Segment wall = std::get<Segment>(s.world.obstacles[s.world.find_obstacle("wall")].shape);
   Vec2 goal = s.world.locations[s.world.find_location("goal")].position;
   double param(const char* node, const char* p) const {
-    return s.agents.params[s.nets[0].find_param(node, p)];
+    return s.agents.params.get(0, static_cast<std::uint32_t>(s.nets[0].find_param(node, p)));
   }
   double threshold() const { return param("avoid_wall", "t_d") + s.agents.radius[0]; }
 };

@@ -29,7 +29,7 @@ using Bench = test::DecisionBench;
 // What the deciding agent's steering node `node` desires (tests/decision_bench.hpp).
 std::optional<Vec2> desire(const Bench& b, const char* node) {
   std::vector<std::optional<Vec2>> out;
-  steering_desires(b.s.nets[0], b.s.agents.params_of(0), b.ctx(), out);
+  steering_desires(b.s.nets[0], b.params.data(), b.ctx(), out);
   return out[b.s.nets[0].find_node(node)];
 }
 
@@ -471,7 +471,7 @@ TEST_CASE("simple vehicle steered by the net's steering nodes: seek overshoots, 
     for (int k = 0; k < static_cast<int>(seconds / dt); ++k) {
       const SelfState self = vehicle_self_state(v, k * dt, 1, k);
       const SenseContext ctx{s.world, snap, {}, {}, 0, 0.25, &self};
-      const steer::VehicleState next = steer_vehicle(s.nets[0], s.agents.params_of(0), ctx, v, vp, dt);
+      const steer::VehicleState next = steer_vehicle(s.nets[0], s.agents.params.block(0).data(), ctx, v, vp, dt);
       CHECK(((next.velocity - v.velocity) / dt).norm() <= vp.max_force / vp.mass + 1e-9);  // |F| ≤ max_force
       v = next;
       top_speed = std::max(top_speed, v.velocity.norm());

@@ -92,7 +92,7 @@ agents: [{name: a, behavior: walker, position: [-2, 0]}]
     const SenseContext ctx{s.world, snap, {}, obstacles, 0, 0.25};
     NetEvaluator eval(s.nets[0]);
     std::vector<Footstep> scratch;
-    const Decision d = decide_step(s.nets[0], s.agents.params_of(0), feet, 0, ctx, eval, scratch);
+    const Decision d = decide_step(s.nets[0], s.agents.params.block(0).data(), feet, 0, ctx, eval, scratch);
     const double before = (Vec2(0.62, 0) - feet.location()).norm();
     const double after = (Vec2(0.62, 0) - pose_after(feet, d.step).location).norm();
     CAPTURE(back);
@@ -161,8 +161,8 @@ behaviors:
 agents: [{name: a, behavior: walker, position: [0, 0], heading: 0.3}]
 )", "inline.yaml");
       const int gxp = s.nets[0].find_param("goal", "x");
-      s.agents.params[gxp] = gx;
-      s.agents.params[gxp + 1] = gy;
+      s.agents.params.set(0, static_cast<std::uint32_t>(gxp), gx);
+      s.agents.params.set(0, static_cast<std::uint32_t>(gxp) + 1, gy);
       Simulation sim = test::make_sim(std::move(s));
       for (int f = 0; f < 30 * 20; ++f) sim.step();
       CAPTURE(gx);

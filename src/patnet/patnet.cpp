@@ -87,6 +87,9 @@ class Runner {
  public:
   Runner(AgentNets& nets, const TickContext& ctx) : nets_(nets), ctx_(ctx) {}
 
+  // Writes one of the behavior-net parameters (ctx_.params is set).
+  void put(std::uint32_t slot, double value) { ctx_.params->set(ctx_.param_agent, slot, value); }
+
   std::size_t spawn(std::uint32_t program, std::vector<double> values, std::uint32_t parent) {
     const Program& p = prog(program);
     values.insert(values.end(), p.local_initial.begin(), p.local_initial.end());
@@ -163,8 +166,9 @@ class Runner {
   // probability each time the condition turns true, kept while it stays true.
   bool notices(std::size_t i, std::size_t m, bool condition) {
     Instance& inst = nets_.running[i];
-    inst.monitor_state.resize(prog(inst.program).monitors.size(), 0);
-    std::uint8_t& state = inst.monitor_state[m];
+    std::vector<std::uint8_t>& states = inst.extra().monitor_state;
+    states.resize(prog(inst.program).monitors.size(), 0);
+    std::uint8_t& state = states[m];
     if (!condition) {
       state = 0;
       return false;
@@ -240,7 +244,7 @@ class Runner {
   }
 
   void run(std::size_t i, const SetAgentParam& a) {
-    if (ctx_.params) ctx_.params[a.slot] = a.value(eval_context(i));
+    if (ctx_.params) put(a.slot, a.value(eval_context(i)));
   }
   void run(std::size_t i, const SetTarget& a) {
     const double v = a.location(eval_context(i));
@@ -272,8 +276,8 @@ class Runner {
         }
       }
     }
-    ctx_.params[a.x_slot] = p.x();
-    ctx_.params[a.x_slot + 1] = p.y();
+    put(a.x_slot, p.x());
+    put(a.x_slot + 1, p.y());
   }
   void run(std::size_t i, const SetValue& a) {
     const double v = a.value(eval_context(i));
@@ -353,13 +357,13 @@ class Runner {
   void run(std::size_t i, const SetPoint& a) {
     if (!ctx_.params) return;
     const EvalContext ec = eval_context(i);
-    ctx_.params[a.x_slot] = a.x(ec);
-    ctx_.params[a.x_slot + 1] = a.y(ec);
+    put(a.x_slot, a.x(ec));
+    put(a.x_slot + 1, a.y(ec));
   }
   void run(std::size_t i, const SetObject& a) {
     if (!ctx_.params) return;
-    ctx_.params[a.agent_slot] = a.agent(eval_context(i));
-    ctx_.params[a.agent_slot + 1] = -1.0;  // the obstacle slot: an agent is followed instead
+    put(a.agent_slot, a.agent(eval_context(i)));
+    put(a.agent_slot + 1, -1.0);  // the obstacle slot: an agent is followed instead
   }
   void run(std::size_t i, const PlanPath& a) {
     if (ctx_.agent == kNoAgent) return;
@@ -372,25 +376,25 @@ class Runner {
     pp.classes = classes < 0 ? ~0ull : static_cast<std::uint64_t>(classes);
     const PlannedPath plan = plan_path(*ctx_.view.world, ctx_.view.agents->location(ctx_.agent),
                                        Vec2(a.x(ec), a.y(ec)), pp);
-    Instance& inst = nets_.running[i];
-    inst.path = plan.waypoints;
-    inst.waypoint = inst.path.size() > 1 ? 1 : 0;  // the first is the agent's own cell
-    inst.path_status = plan.found ? 1 : -1;
+    InstanceExtras& way = nets_.running[i].extra();
+    way.path = plan.waypoints;
+    way.waypoint = way.path.size() > 1 ? 1 : 0;  // the first is the agent's own cell
+    way.path_status = plan.found ? 1 : -1;
   }
   void run(std::size_t i, const AimAtWaypoint& a) {
     const Instance& inst = nets_.running[i];
-    if (!ctx_.params || inst.waypoint >= inst.path.size()) return;
-    ctx_.params[a.x_slot] = inst.path[inst.waypoint].x();
-    ctx_.params[a.x_slot + 1] = inst.path[inst.waypoint].y();
+    if (!ctx_.params || inst.waypoint() >= inst.path_size()) return;
+    put(a.x_slot, inst.extras->path[inst.waypoint()].x());
+    put(a.x_slot + 1, inst.extras->path[inst.waypoint()].y());
   }
   void run(std::size_t i, const NextWaypoint&) {
     Instance& inst = nets_.running[i];
-    if (inst.waypoint + 1 < inst.path.size()) ++inst.waypoint;
+    if (inst.waypoint() + 1 < inst.path_size()) ++inst.extras->waypoint;
   }
   void run(std::size_t i, const Turn& a) {
     if (!ctx_.params) return;
-    ctx_.params[a.turning_slot] = a.heading ? 1.0 : 0.0;
-    if (a.heading) ctx_.params[a.turn_to_slot] = wrap_angle((*a.heading)(eval_context(i)));
+    put(a.turning_slot, a.heading ? 1.0 : 0.0);
+    if (a.heading) put(a.turn_to_slot, wrap_angle((*a.heading)(eval_context(i))));
   }
 
   AgentNets& nets_;
@@ -399,6 +403,9 @@ class Runner {
 
 void remove_finished(AgentNets& nets) {
   std::erase_if(nets.running, [](const Instance& i) { return !i.alive; });
+  // A leg's successor starts before the leg is removed, so a route walker's two instances would
+  // keep room for four (issue 23, memory: 112 bytes each, for every pedestrian).
+  if (nets.running.capacity() > nets.running.size() + 1) nets.running.shrink_to_fit();
 }
 
 }  // namespace

@@ -197,20 +197,20 @@ Symbols make_symbols(const Scope& scope) {
     if (n == "body_radius")
       return number([](const EvalContext& c) { return c.view->agents->radius[c.agent]; });
     if (n == "path_found")
-      return boolean([](const EvalContext& c) { return c.self && c.self->path_status > 0 ? 1.0 : 0.0; });
+      return boolean([](const EvalContext& c) { return c.self && c.self->path_status() > 0 ? 1.0 : 0.0; });
     if (n == "waypoints_left")
       return number([](const EvalContext& c) {
-        return c.self ? static_cast<double>(c.self->path.size() - std::min<std::size_t>(c.self->waypoint, c.self->path.size())) : 0.0;
+        return c.self ? static_cast<double>(c.self->path_size() - std::min<std::size_t>(c.self->waypoint(), c.self->path_size())) : 0.0;
       });
     if (n == "waypoint_distance")
       return number([](const EvalContext& c) {
-        if (!c.self || c.self->waypoint >= c.self->path.size()) return 0.0;
-        return (agent_location(c) - c.self->path[c.self->waypoint]).norm();
+        if (!c.self || c.self->waypoint() >= c.self->path_size()) return 0.0;
+        return (agent_location(c) - c.self->extras->path[c.self->waypoint()]).norm();
       });
     if (const auto dot = n.find('.'); dot != std::string_view::npos) {
       const int p = scope.behavior->find_param(n.substr(0, dot), n.substr(dot + 1));
       if (p >= 0)
-        return number([p](const EvalContext& c) { return c.view->agents->params_of(c.agent)[p]; });
+        return number([p](const EvalContext& c) { return c.view->agents->params.get(c.agent, static_cast<std::uint32_t>(p)); });
     }
     return std::nullopt;
   };

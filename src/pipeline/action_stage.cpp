@@ -57,7 +57,7 @@ void Simulation::start_action(std::uint32_t a, double t) {
     const action::InternalVariable& iv = system.variables[m.variable];
     x.state.variables[m.variable] = std::clamp(v, iv.min, iv.max);
   }
-  const double* p = agents_.params_of(a);
+  const AgentParams p = agents_.params_of(a);
   for (int k = 0; k < 4; ++k) x.walk_base[k] = spec.step_slots[k] != action::kNone ? p[spec.step_slots[k]] : 0.0;
   x.orders.clear();
   x.held.clear();
@@ -177,7 +177,7 @@ void Simulation::perceive(std::uint32_t a, const ActionSystemSpec& spec,
   if (spec.goal_x_slot != action::kNone) {
     // The goal and what Blumberg's creature sensed about it (§5.7.5): a free path, whether it lies
     // behind, whether the agent is in the open.
-    const double* p = agents_.params_of(a);
+    const AgentParams p = agents_.params_of(a);
     const Vec2 goal(p[spec.goal_x_slot], p[spec.goal_x_slot + 1]);
     std::uint32_t fields = 0;
     if (world_.line_of_sight(here, goal)) fields |= 1u << spec.free_path_bit;
@@ -198,14 +198,14 @@ void Simulation::perceive(std::uint32_t a, const ActionSystemSpec& spec,
 void Simulation::carry_out(std::uint32_t a, double t, const ActionSystemSpec& spec, AgentAction& x,
                            const action::TickResult& result, std::vector<action::Command>& commands,
                            std::vector<action::Outcome>& outcomes) {
-  double* p = agents_.params_of(a);
+  ParamStore& p = agents_.params;
   x.orders.clear();
   commands.clear();
   auto set = [&](std::uint32_t slot, double value) {
     if (spec.spring_back && std::none_of(x.beneath.begin(), x.beneath.end(),
                                          [&](const action::SetParam& b) { return b.slot == slot; }))
-      x.beneath.push_back({slot, p[slot]});  // not laid over yet: p holds the nets' value
-    p[slot] = value;
+      x.beneath.push_back({slot, p.get(a, slot)});  // not laid over yet: p holds the nets' value
+    p.set(a, slot, value);
     x.orders.push_back({slot, value});
   };
   for (const action::Issued& issued : result.acts) {
@@ -271,7 +271,7 @@ void Simulation::carry_out(std::uint32_t a, double t, const ActionSystemSpec& sp
     std::erase_if(x.beneath, [&](const action::SetParam& b) {
       if (std::any_of(x.orders.begin(), x.orders.end(), [&](const action::SetParam& o) { return o.slot == b.slot; }))
         return false;
-      p[b.slot] = b.value;
+      p.set(a, b.slot, b.value);
       return true;
     });
 }

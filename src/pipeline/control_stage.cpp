@@ -2,6 +2,7 @@
 // Reads S(N−1) and P(N−1); writes one decision per deciding agent.
 #include "footfall/core/parallel.hpp"
 
+#include <algorithm>
 #include <memory>
 
 #include "footfall/behavior/steering_nodes.hpp"
@@ -14,6 +15,10 @@ Feet Simulation::feet_of(std::uint32_t a) const {
   const std::uint8_t f = agents_.forward[a];
   return {agents_.foot[f][a], agents_.foot_heading[f][a], agents_.foot[1 - f][a],
           agents_.foot_heading[1 - f][a]};
+}
+
+Decision& Simulation::decision_of(std::uint32_t a) {
+  return decisions_[static_cast<std::size_t>(std::lower_bound(due_.begin(), due_.end(), a) - due_.begin())];
 }
 
 Footstep Simulation::stand_still(std::uint32_t a) const {
@@ -54,8 +59,10 @@ SelfState Simulation::self_state(std::uint32_t a) const {
 void Simulation::control_stage(bool reduced_fan) {
   const double t = static_cast<double>(frame() + 1) * config_.dt;
   action_stage(t);  // Blumberg's action selection, for scenarios that use it
+  decisions_.resize(due_.size());
   parallel_chunks(due_.size(), [&](std::size_t begin, std::size_t end) {
     std::vector<Footstep> scratch;
+    std::vector<double> block;  // the deciding agent's parameters as one array (agents/param_store.hpp)
     // One evaluator per template for the chunk, not one per decision (its buffers and caches are
     // allocated once; a node emits before it is read, and the caches are keyed by agent and time).
     std::vector<std::unique_ptr<NetEvaluator>> evaluators(nets_.size());
@@ -66,11 +73,11 @@ void Simulation::control_stage(bool reduced_fan) {
       const bool lift = !actions_.empty() && actions_[a].pedestrian != 0 &&
                         scripts_.action.systems[actions_[a].system].spring_back;
       if (lift)
-        for (const action::SetParam& b : actions_[a].beneath) agents_.params_of(a)[b.slot] = b.value;
+        for (const action::SetParam& b : actions_[a].beneath) agents_.params.set(a, b.slot, b.value);
       // Under direct motor control (D-EXT-05) the agent's nets wait, as its action selection does.
       if (!agent_nets_.agents[a].running.empty() && !suspended(a)) run_agent_nets(a, t);
       if (lift)
-        for (action::SetParam& b : actions_[a].beneath) b.value = agents_.params_of(a)[b.slot];
+        for (action::SetParam& b : actions_[a].beneath) b.value = agents_.params.get(a, b.slot);
       // Removal on arrival (validation scenes): within leave_within of its goal, the agent leaves.
       const GoalProgress& g = progress_[a];
       // Not while an activity it chose draws it to something else (action selection).
@@ -78,7 +85,7 @@ void Simulation::control_stage(bool reduced_fan) {
           (g.goal - agents_.location(a)).norm() <= agents_.leave_within[a])
         leaving_[a] = 1;
       if (leaving_[a]) {  // stands still for the conflict settling below, then is gone
-        decisions_[a] = Decision{stand_still(a), kInf, 0.0, 0, true};
+        decisions_[k] = Decision{stand_still(a), kInf, 0.0, 0, true};
         continue;
       }
       const NetTemplate& net = nets_[agents_.net[a]];
@@ -86,14 +93,14 @@ void Simulation::control_stage(bool reduced_fan) {
         // The winning behavior's orders stand over what the PaT-Nets just set (Blumberg's behaviors
         // re-issue their commands every tick); a skill that holds the legs (stand, sit) stands.
         const AgentAction& x = actions_[a];
-        double* p = agents_.params_of(a);
-        for (const action::SetParam& o : x.orders) p[o.slot] = o.value;
+        for (const action::SetParam& o : x.orders) agents_.params.set(a, o.slot, o.value);
         if (x.legs_held) {
-          const double step_time = p[net.nodes()[net.walk_node()].param_offset + walk_p::StepTime];
-          decisions_[a] = Decision{stand_still(a), 0.0, step_time, 0, false};
+          const double step_time =
+              agents_.params.get(a, net.nodes()[net.walk_node()].param_offset + walk_p::StepTime);
+          decisions_[k] = Decision{stand_still(a), 0.0, step_time, 0, false};
           // The shoulders stay as they came: one who sidled up to a window beside others would
           // otherwise square them while standing, swinging its body into a neighbour's.
-          decisions_[a].twist = shoulder_twist(agents_.heading_to[a], agents_.heading(a));
+          decisions_[k].twist = shoulder_twist(agents_.heading_to[a], agents_.heading(a));
           continue;
         }
       }
@@ -104,7 +111,7 @@ void Simulation::control_stage(bool reduced_fan) {
                              agents_.body(a).half_depth, config_.dt};
       std::unique_ptr<NetEvaluator>& eval = evaluators[agents_.net[a]];
       if (!eval) eval = std::make_unique<NetEvaluator>(net);
-      decisions_[a] = decide_step(net, agents_.params_of(a), feet, agents_.plan[a].t1, ctx, *eval,
+      decisions_[k] = decide_step(net, agents_.params.gather(a, block), feet, agents_.plan[a].t1, ctx, *eval,
                                   scratch, reduced_fan);
     }
   });
@@ -112,13 +119,14 @@ void Simulation::control_stage(bool reduced_fan) {
   // Vehicles: one step of the simple vehicle model each, from what they sensed of S(N−1) (P(N−1))
   // and their own state; each writes only its own entry, so any thread may take any vehicle.
   parallel_chunks(driving_.size(), [&](std::size_t begin, std::size_t end) {
+    std::vector<double> block;
     for (std::size_t k = begin; k != end; ++k) {
       const std::uint32_t a = driving_[k];
       const SelfState self = self_state(a);
       const SenseContext ctx{world_, snapshot(), percepts_prev_.neighbours(a),
                              percepts_prev_.obstacles(a), a, agents_.radius[a], &self, &fields_,
                              agents_.radius[a], config_.dt};
-      vehicle_next_[a] = steer_vehicle(nets_[agents_.net[a]], agents_.params_of(a), ctx,
+      vehicle_next_[a] = steer_vehicle(nets_[agents_.net[a]], agents_.params.gather(a, block), ctx,
                                        vehicle_state(a), vehicle_params(a), config_.dt);
     }
   });
@@ -126,8 +134,9 @@ void Simulation::control_stage(bool reduced_fan) {
   // Agents deciding in the same frame cannot see each other's new plans. Settle conflicts in id
   // order: a plan that would meet an already accepted one is replaced by freezing in place, which
   // every other decision has already been checked against.
-  for (const std::uint32_t a : due_) {
-    Decision& d = decisions_[a];
+  for (std::size_t k = 0; k < due_.size(); ++k) {
+    const std::uint32_t a = due_[k];
+    Decision& d = decisions_[k];
     if (d.blocked) continue;
     const Vec2 from = agents_.plan[a].to;
     const Pose after = pose_after(feet_of(a), d.step);
@@ -157,7 +166,7 @@ void Simulation::control_stage(bool reduced_fan) {
       }
       if (j >= a) continue;  // only lower ids have been settled
       if (!deciding_[j]) continue;
-      const Decision& dj = decisions_[j];
+      const Decision& dj = decision_of(j);
       const Pose after_j = dj.blocked ? Pose{agents_.plan[j].to, agents_.heading_to[j], {}, 0}
                                       : pose_after(feet_of(j), dj.step);
       const Plan pj{agents_.plan[j].to + shift, after_j.location + shift, agents_.plan[j].t1,
@@ -176,6 +185,7 @@ void Simulation::control_stage(bool reduced_fan) {
       }
     }
   }
+  for (std::size_t k = 0; k < due_.size(); ++k) want_[due_[k]] = decisions_[k].want;
 }
 
 }  // namespace footfall

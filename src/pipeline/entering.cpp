@@ -18,19 +18,18 @@ void Simulation::add_free_slot(std::string name, const Vec2& at, double radius, 
   agents_.depth.push_back(radius);
   agents_.height.push_back(height);
   agents_.net.push_back(behavior);
-  agents_.param_offset.push_back(static_cast<std::uint32_t>(agents_.params.size()));
-  agents_.params.insert(agents_.params.end(), params.begin(), params.end());
+  agents_.params.add(params);
   if (agents_.model_stride > 0) {
     std::vector<double> values = model;
     values.resize(agents_.model_stride, 50.0);
-    agents_.model.insert(agents_.model.end(), values.begin(), values.end());
+    agents_.set_model(agents_.name.size() - 1, values);
   }
   agents_.active.push_back(0);
 }
 
 void Simulation::enter(std::uint32_t slot, const Entrant& e, double t) {
   const NetTemplate& net = nets_[agents_.net[slot]];
-  const double* walk = agents_.params_of(slot) + net.nodes()[net.walk_node()].param_offset;
+  const std::uint32_t walk = net.nodes()[net.walk_node()].param_offset;
   for (int f = 0; f < 2; ++f) {
     agents_.foot[f][slot] = e.at;
     agents_.foot_heading[f][slot] = e.heading;
@@ -43,13 +42,13 @@ void Simulation::enter(std::uint32_t slot, const Entrant& e, double t) {
   // Staggered like the scenario's agents: the first foot-strike at a random phase of a step. A
   // pedestrian entering mid-run decides no earlier than the frame after next: who decides next
   // frame, and what each of them perceives, was settled by this frame's SENSE, before it entered.
-  const double phase = walk[walk_p::StepTime] * e.phase;
+  const double phase = agents_.params.get(slot, walk + walk_p::StepTime) * e.phase;
   agents_.plan[slot] = {e.at, e.at, t, t + std::max(phase, e.earliest)};
   agents_.heading_from[slot] = agents_.heading_to[slot] = e.heading;
   if (e.velocity != Vec2::Zero()) start_in_stride(slot, e.velocity, t, e.phase, e.earliest);
   agents_.active[slot] = 1;
   progress_[slot] = GoalProgress{};
-  decisions_[slot].want = Vec2::Zero();  // nothing of the previous occupant (Snapshot::want)
+  want_[slot] = Vec2::Zero();  // nothing of the previous occupant (Snapshot::want)
   trip_start_[slot] = t;
   if (motion_) start_figure(slot);
   ++spawns_[slot];
@@ -59,8 +58,8 @@ void Simulation::enter(std::uint32_t slot, const Entrant& e, double t) {
 void Simulation::start_in_stride(std::uint32_t a, const Vec2& velocity, double t, double phase,
                                  double earliest) {
   const NetTemplate& net = nets_[agents_.net[a]];
-  const double* walk = agents_.params_of(a) + net.nodes()[net.walk_node()].param_offset;
-  const InStride s = in_stride(agents_.location(a), velocity, t, phase, earliest, walk[walk_p::MaxStep]);
+  const double max_step = agents_.params.get(a, net.nodes()[net.walk_node()].param_offset + walk_p::MaxStep);
+  const InStride s = in_stride(agents_.location(a), velocity, t, phase, earliest, max_step);
   agents_.foot[agents_.forward[a]][a] = s.forward_foot;
   agents_.foot[1 - agents_.forward[a]][a] = s.trailing_foot;
   agents_.plan[a] = s.plan;

@@ -34,11 +34,12 @@ motion::Move move_of(const Decision& d, bool moved) {
 }  // namespace
 
 void Simulation::motion_stage() {
-  for (const std::uint32_t a : due_) {
+  for (std::size_t k = 0; k < due_.size(); ++k) {
+    const std::uint32_t a = due_[k];
     if (leaving_[a]) continue;  // gone at this foot-strike; population_stage frees the slot
     if (const double along = world_.periodic.shift(agents_.plan[a].to); along != 0)
       wrap(a, world_.periodic.offset(along));
-    const Decision& d = decisions_[a];
+    const Decision& d = decisions_[k];
     const Vec2 from = agents_.plan[a].to;
     const double t0 = agents_.plan[a].t1;
     // The shoulders through the step: from as they are to the new feet's heading, turned by the
@@ -152,7 +153,8 @@ void Simulation::wrap(std::uint32_t a, const Vec2& shift) {
   for (int f = 0; f < 2; ++f) agents_.foot[f][a] += shift;
   agents_.plan[a].from += shift;
   agents_.plan[a].to += shift;
-  decisions_[a].step.foot += shift;
+  // Its decision, if it made one this frame (between steps: the last frame's, about to be replaced).
+  if (std::binary_search(due_.begin(), due_.end(), a)) decision_of(a).step.foot += shift;
   // Progress toward a goal beyond the seam: the jump in distance is not a step back.
   GoalProgress& g = progress_[a];
   if (g.has_goal && g.best_distance < kInf) {
@@ -181,9 +183,8 @@ void Simulation::publish_ghosts(Snapshot& s) {
       s.active[g] = 0;
       s.arrived[g] = 0;
       s.id[g] = s.id[a];
-      s.kind[g] = s.kind[a];
       s.net[g] = s.net[a];
-      s.extent[g] = s.extent[a];
+      if (!s.kind.empty()) s.kind[g] = s.kind[a], s.extent[g] = s.extent[a];
     }
   }
 }
@@ -197,7 +198,7 @@ void Simulation::start_figure(std::uint32_t a) {
   r.swing_from = r.swing_to = agents_.foot[1 - f][a];
   r.swing_from_heading = r.swing_to_heading = agents_.foot_heading[1 - f][a];
   figure_posture_[a] = {f, 0};
-  figure_slip_[a] = {};
+  if (!figure_slip_.empty()) figure_slip_[a] = {};
   start_figure_step(a, r);
 }
 
@@ -330,14 +331,15 @@ void Simulation::publish(std::uint64_t frame, double t) {
       s.depth[a] = agents_.body(a).half_depth;
       s.heading_from[a] = agents_.heading_from[a];
       s.heading_to[a] = agents_.heading_to[a];
-      s.want[a] = agents_.active[a] && p.velocity().squaredNorm() == 0 ? decisions_[a].want
+      s.want[a] = agents_.active[a] && p.velocity().squaredNorm() == 0 ? want_[a]
                                                                       : Vec2(Vec2::Zero());
       s.gait[a] = agents_.gait[a];
       s.active[a] = agents_.active[a];
       s.arrived[a] = progress_[a].arrived;
       s.id[a] = agents_.id[a];
-      s.kind[a] = agents_.kind[a];
       s.net[a] = agents_.net[a];
+      if (s.kind.empty()) continue;  // no vehicles
+      s.kind[a] = agents_.kind[a];
       s.extent[a] = agents_.vehicle(a) ? Vec2(agents_.vehicle_length[a], agents_.vehicle_width[a])
                                        : Vec2(Vec2::Zero());
     }

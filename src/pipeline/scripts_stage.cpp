@@ -38,7 +38,10 @@ patnet::TickContext Simulation::tick_context(double t, std::uint32_t agent) {
   ctx.view = {&world_, &agents_, &signals_, &agent_nets_, config_.seed};
   ctx.time = t;
   ctx.agent = agent;
-  if (agent != patnet::kNoAgent) ctx.params = agents_.params_of(agent);
+  if (agent != patnet::kNoAgent) {
+    ctx.params = &agents_.params;
+    ctx.param_agent = agent;
+  }
   return ctx;
 }
 
@@ -160,15 +163,15 @@ bool Simulation::spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool
       }
       u -= m.share;
     }
-    const std::size_t stride = agents_.model_stride;
-    for (std::size_t k = 0; k < stride; ++k)
-      agents_.model[slot * stride + k] = k < model->size() ? (*model)[k] : 50.0;
+    std::vector<double> values = *model;
+    values.resize(agents_.model_stride, 50.0);
+    agents_.set_model(slot, values);
   }
-  std::copy(params->begin(), params->end(), agents_.params_of(slot));
+  agents_.params.rebase(slot, *params);  // shared with the population's other walkers
   const NetTemplate& net = nets_[pop.behavior];
-  double* walk = agents_.params_of(slot) + net.nodes()[net.walk_node()].param_offset;
-  walk[walk_p::StepLength] *= pace;
-  walk[walk_p::StepTime] *= std::sqrt(pace);
+  const std::uint32_t walk = net.nodes()[net.walk_node()].param_offset;
+  agents_.params.set(slot, walk + walk_p::StepLength, agents_.params.get(slot, walk + walk_p::StepLength) * pace);
+  agents_.params.set(slot, walk + walk_p::StepTime, agents_.params.get(slot, walk + walk_p::StepTime) * std::sqrt(pace));
   Entrant e;
   e.at = p;
   e.heading = heading_of(b - a);
@@ -185,6 +188,7 @@ bool Simulation::spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool
   patnet::AgentNets& nets = agent_nets_.agents[slot];
   nets = patnet::AgentNets{};
   nets.route = std::move(route);
+  nets.route.shrink_to_fit();  // held for the whole trip
   patnet::start(nets, pop.route_program, {}, tick_context(t, slot));
   return true;
 }

@@ -25,9 +25,10 @@ void Simulation::plan_sense(double t_next) {
   }
   // Another agent's published plan ends at most one step from where it stands now.
   const double collision_reach = max_step + 2 * max_radius;
+  std::vector<double> block;
   for (const std::uint32_t a : due_next_) {
     const NetTemplate& net = nets_[agents_.net[a]];
-    const double* params = agents_.params_of(a);
+    const double* params = agents_.params.gather(a, block);
     const double own_step = params[net.nodes()[net.walk_node()].param_offset + walk_p::MaxStep];
     query_radius_.push_back(own_step + std::max(sensor_reach(net, params), collision_reach) +
                             config_.sense_margin);

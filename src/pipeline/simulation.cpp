@@ -40,6 +40,7 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
   if (scripts_.population) {
     // The population lives in slots after the scenario's agents, all free until spawned.
     const PopulationSpec& pop = *scripts_.population;
+    agents_.reserve(scenario_agents + pop.target);
     // Each named for the first pedestrian it holds (name_of): slot s's initial one has id s + 1.
     for (std::uint32_t k = 0; k < pop.target; ++k)
       add_free_slot("ped" + std::to_string(scenario_agents + k + 1), Vec2::Zero(), pop.radius_min,
@@ -51,8 +52,15 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
   if (config_.snapshots < 2)
     throw std::invalid_argument("a simulation keeps at least 2 snapshots (the one being read, the one being written)");
   ring_.resize(static_cast<std::size_t>(config_.snapshots));
+  // Only the scenario's own agents may be vehicles; without any, what is kept for vehicles per
+  // agent stays empty (Snapshot::kind empty: all walkers).
+  const bool vehicles = std::any_of(agents_.kind.begin(), agents_.kind.end(), [](std::uint8_t k) {
+    return k == static_cast<std::uint8_t>(AgentKind::Vehicle);
+  });
+  const std::size_t vehicle_slots = vehicles ? scenario_agents : 0;
   for (Snapshot& s : ring_) {
     s.resize(world_.periodic.on() ? 3 * n : n);
+    if (!vehicles) s.kind = {}, s.extent = {};
     s.agents = n;
     s.grid = UniformGrid(world_.bounds().inflated(50.0), 2.0);
   }
@@ -60,14 +68,14 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
     // Ghosts matter as far as anyone looks: the widest sensing or collision query of any agent.
     for (std::uint32_t a = 0; a < n; ++a) {
       const NetTemplate& net = nets_[agents_.net[a]];
-      const double* params = agents_.params_of(a);
+      const std::vector<double> params = agents_.params.block(a);
       const double step = params[net.nodes()[net.walk_node()].param_offset + walk_p::MaxStep];
-      ghost_band_ = std::max(ghost_band_, 2 * step + std::max(sensor_reach(net, params), 2.0) +
+      ghost_band_ = std::max(ghost_band_, 2 * step + std::max(sensor_reach(net, params.data()), 2.0) +
                                               4 * agents_.radius[a] + config_.sense_margin);
     }
   }
   deciding_.assign(n, 0);
-  decisions_.resize(n);
+  want_.assign(n, Vec2::Zero());
   progress_.resize(n);
   agents_.plan.resize(n);
   agents_.heading_from.resize(n);
@@ -87,22 +95,22 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
     next_id_ += src.arrivals.size();
   }
   agents_.leave_within.resize(n, 0.0);
-  agents_.velocity.resize(n, Vec2::Zero());
+  agents_.velocity.resize(scenario_agents, Vec2::Zero());  // read at the start, for these only
   // Kinds: slots beyond the scenario's agents (population, sources) are walkers.
   agents_.kind.resize(n, static_cast<std::uint8_t>(AgentKind::Walker));
   const steer::VehicleParams cyclist;
-  agents_.vehicle_mass.resize(n, cyclist.mass);
-  agents_.vehicle_max_force.resize(n, cyclist.max_force);
-  agents_.vehicle_max_speed.resize(n, cyclist.max_speed);
-  agents_.vehicle_length.resize(n, 0.0);
-  agents_.vehicle_width.resize(n, 0.0);
-  agents_.vehicle_velocity.resize(n, Vec2::Zero());
-  agents_.vehicle_forward.resize(n, Vec2::UnitX());
-  vehicle_next_.resize(n);
+  agents_.vehicle_mass.resize(vehicle_slots, cyclist.mass);
+  agents_.vehicle_max_force.resize(vehicle_slots, cyclist.max_force);
+  agents_.vehicle_max_speed.resize(vehicle_slots, cyclist.max_speed);
+  agents_.vehicle_length.resize(vehicle_slots, 0.0);
+  agents_.vehicle_width.resize(vehicle_slots, 0.0);
+  agents_.vehicle_velocity.resize(vehicle_slots, Vec2::Zero());
+  agents_.vehicle_forward.resize(vehicle_slots, Vec2::UnitX());
+  vehicle_next_.resize(vehicle_slots);
   agents_.height.resize(n, motion::kReferenceHeight);
   figure_posture_.resize(n);
   figure_step_.resize(n);
-  figure_slip_.resize(n);
+  figure_slip_.resize(measures_slip() ? n : 0);  // tracked only where every figure is posed
   figure_slip_max_.assign(n, 0.0);
   figure_lod_.assign(n, motion::Lod::Medium);
   figure_wanted_.assign(n, 1);
@@ -370,7 +378,8 @@ void Simulation::track_goal(std::uint32_t a, double t, bool standing) {
     // A new goal restarts the distance, not the clock: nets that keep re-targeting an agent caught
     // in a local minimum (go_to's dislodging) are not progress.
     const double since = g.has_goal && has ? g.best_time : t;
-    g = GoalProgress{has, goal, tolerance, kInf, since, false, g.stuck, g.anchor};
+    g = GoalProgress{.goal = goal, .anchor = g.anchor, .tolerance = tolerance, .best_distance = kInf,
+                     .best_time = since, .has_goal = has, .arrived = false, .stuck = g.stuck};
   }
   if (!has) return;
   const Vec2 foot = agents_.foot[agents_.forward[a]][a];
@@ -393,15 +402,15 @@ void Simulation::track_goal(std::uint32_t a, double t, bool standing) {
 
 void Simulation::ensure_fields(std::uint32_t a) {
   const NetTemplate& net = nets_[agents_.net[a]];
-  const double* params = agents_.params_of(a);
+  const AgentParams params = agents_.params_of(a);
   for (const NetNode& n : net.nodes()) {
     if (n.kind != NodeKind::LocationSensor) continue;
-    const double* p = params + n.param_offset;
-    if (p[location_p::Navigate] == 0.0) continue;
+    const std::uint32_t p = n.param_offset;
+    if (params[p + location_p::Navigate] == 0.0) continue;
     // The grid reaches the walker too, as it stands now and 20 m around.
     Aabb around;
     around.add(agents_.location(a));
-    fields_.ensure(world_, Vec2(p[location_p::X], p[location_p::Y]), around.inflated(20.0));
+    fields_.ensure(world_, Vec2(params[p + location_p::X], params[p + location_p::Y]), around.inflated(20.0));
   }
 }
 
@@ -434,7 +443,7 @@ double Simulation::longest_trip() const {
   return longest;
 }
 
-std::size_t Simulation::param_slot(std::string_view dotted) const {
+std::pair<std::size_t, std::uint32_t> Simulation::param_slot(std::string_view dotted) const {
   const auto first = dotted.find('.');
   const auto last = dotted.rfind('.');
   if (first == std::string_view::npos || first == last)
@@ -449,7 +458,7 @@ std::size_t Simulation::param_slot(std::string_view dotted) const {
     throw std::out_of_range("behavior net '" + net.name() + "' of agent '" +
                             std::string(dotted.substr(0, first)) + "' has no parameter '" +
                             std::string(dotted.substr(first + 1)) + "'");
-  return agents_.param_offset[a] + static_cast<std::size_t>(p);
+  return {static_cast<std::size_t>(a), static_cast<std::uint32_t>(p)};
 }
 
 std::string Simulation::other_in(const Incident& i) const {
@@ -483,10 +492,14 @@ std::string Simulation::behavior_of(const Snapshot& s, std::size_t a) const {
   return label;
 }
 
-double Simulation::param(std::string_view dotted) const { return agents_.params[param_slot(dotted)]; }
+double Simulation::param(std::string_view dotted) const {
+  const auto [a, slot] = param_slot(dotted);
+  return agents_.params.get(a, slot);
+}
 
 void Simulation::set_param(std::string_view dotted, double value) {
-  agents_.params[param_slot(dotted)] = value;
+  const auto [a, slot] = param_slot(dotted);
+  agents_.params.set(a, slot, value);
 }
 
 }  // namespace footfall

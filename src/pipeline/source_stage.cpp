@@ -66,6 +66,7 @@ void Simulation::add_source_slots() {
     const NetTemplate& net = nets_[spec.behavior];
     if (spec.speed.given())
       apply_walking_speed(params.data() + net.nodes()[net.walk_node()].param_offset, spec.speed.max);
+    agents_.reserve(agents_.size() + src.slots);
     for (std::uint32_t k = 0; k < src.slots; ++k)  // each named for its first walker
       add_free_slot(spec.name + "_" + std::to_string(k + 1), spec.region.centre(), spec.radius_max,
                     spec.height_max, spec.behavior, params, spec.model);
@@ -108,10 +109,15 @@ bool Simulation::emit(std::size_t i, std::uint32_t slot, double t) {
   const auto draw = [&](Draw which) { return walker_draw(seed, i, k, which); };
 
   // The walker as it will be wherever it enters: size, stride, and (in stride) its velocity.
-  std::copy(spec.params.begin(), spec.params.end(), agents_.params_of(slot));
+  // Shared with the source's other walkers, but for the stride its speed sets.
+  agents_.params.rebase(slot, spec.params);
+  std::vector<double> params = spec.params;
   const NetTemplate& net = nets_[spec.behavior];
-  double* walk = agents_.params_of(slot) + net.nodes()[net.walk_node()].param_offset;
-  if (spec.speed.given()) apply_walking_speed(walk, spec.speed.draw(draw(Speed1), draw(Speed2)));
+  double* walk = params.data() + net.nodes()[net.walk_node()].param_offset;
+  if (spec.speed.given()) {
+    apply_walking_speed(walk, spec.speed.draw(draw(Speed1), draw(Speed2)));
+    agents_.params.assign(slot, params);
+  }
   Entrant e;
   const double size = draw(Radius);
   e.radius = spec.radius_min + (spec.radius_max - spec.radius_min) * size;
@@ -130,7 +136,7 @@ bool Simulation::emit(std::size_t i, std::uint32_t slot, double t) {
     double heading = spec.heading;
     if (!spec.heading_given) {  // facing its goal
       bool found = false;
-      for_each_bound_goal(net, agents_.params_of(slot), [&](const Vec2& goal, double) {
+      for_each_bound_goal(net, params.data(), [&](const Vec2& goal, double) {
         if (!found && (goal - at).squaredNorm() > 1e-12) heading = heading_of(goal - at);
         found = true;
       });

@@ -50,7 +50,8 @@ std::vector<SteeringDesire> steering_desires_now(const Simulation& sim, std::uin
   std::vector<SteeringDesire> out;
   if (a >= s.size() || !s.active[a] || a >= ag.size()) return out;
   const NetTemplate& net = sim.nets()[ag.net[a]];
-  const double* params = ag.params_of(a);
+  const std::vector<double> block = ag.params.block(a);
+  const double* params = block.data();
   bool any = false;
   for (const NetNode& n : net.nodes()) any = any || is_steering(n.kind);
   if (!any) return out;
@@ -171,7 +172,8 @@ std::vector<std::string> inspect_agent(const Simulation& sim, std::uint32_t a) {
   inspect_action(sim, a, out);
 
   const NetTemplate& net = sim.nets()[ag.net[a]];
-  const double* params = ag.params_of(a);
+  const std::vector<double> block = ag.params.block(a);
+  const double* params = block.data();
   std::vector<std::uint32_t> agents, obstacles;
   nearby(sim, a, 12.0, agents, obstacles);
   const SenseContext ctx{sim.world(), s, agents, obstacles, a, ag.radius[a]};

@@ -41,7 +41,8 @@ Feet feet_of(const Agents& ag, std::uint32_t a) {
 void fans(const Simulation& sim, std::uint32_t a, std::vector<Footstep>& scratch, OverlayGeometry& g) {
   const Agents& ag = sim.agents();
   const NetTemplate& net = sim.nets()[ag.net[a]];
-  const double* params = ag.params_of(a);
+  const std::vector<double> block = ag.params.block(a);
+  const double* params = block.data();
   const NetNode& walk = net.nodes()[static_cast<std::size_t>(net.walk_node())];
   std::vector<Vec2> goals;
   for_each_bound_goal(net, params, [&](const Vec2& goal, double) { goals.push_back(goal); });
@@ -73,7 +74,8 @@ void fans(const Simulation& sim, std::uint32_t a, std::vector<Footstep>& scratch
 void sectors(const Simulation& sim, std::uint32_t a, OverlayGeometry& g) {
   const Agents& ag = sim.agents();
   const NetTemplate& net = sim.nets()[ag.net[a]];
-  const double* params = ag.params_of(a);
+  const std::vector<double> block = ag.params.block(a);
+  const double* params = block.data();
   const Vec2 p = sim.snapshot().location[a];
   const double h = sim.snapshot().heading[a];
   for (const NetNode& n : net.nodes()) {

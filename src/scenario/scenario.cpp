@@ -816,8 +816,7 @@ class Loader {
       ag.leave_within.push_back(a["leave_within"] ? r_.number(a["leave_within"], "leave_within", 0.01, 100) : 0.0);
       ag.height.push_back(a["height"] ? r_.number(a["height"], "height", 0.5, 2.5) : motion::kReferenceHeight);
       ag.net.push_back(static_cast<std::uint32_t>(net));
-      ag.param_offset.push_back(static_cast<std::uint32_t>(ag.params.size()));
-      ag.params.insert(ag.params.end(), template_defaults_[net].begin(), template_defaults_[net].end());
+      ag.params.add(template_defaults_[net]);  // shared by the template's agents until changed
       at.push_back(a);
     }
     // Overrides come after all agents exist, so an object sensor may follow any agent.
@@ -827,28 +826,29 @@ class Loader {
       const YAML::Node set = at[i]["set"];
       if (!set) continue;
       const NetTemplate& net = s.nets[ag.net[i]];
-      std::vector<double> block(ag.params.begin() + ag.param_offset[i],
-                                ag.params.begin() + ag.param_offset[i] + net.param_count());
+      std::vector<double> block = ag.params.block(i);
       target_log_ = &agent_targets_[i];
       apply_set(set, net, block, s.world, &ag);
       target_log_ = nullptr;
-      std::copy(block.begin(), block.end(), ag.params.begin() + ag.param_offset[i]);
+      ag.params.assign(i, block);
     }
     // The agent model's values, and what they do to each agent's net (behavior/model_effects.hpp).
     ag.model_stride = static_cast<std::uint32_t>(s.model.parameter_count());
     for (std::size_t i = 0; i < ag.size(); ++i) {
       const std::vector<double> values = evaluate_model(s.model, degrees(at[i]["attributes"], s.model));
-      ag.model.insert(ag.model.end(), values.begin(), values.end());
+      ag.set_model(i, values);
       if (ag.vehicle(i)) {
         vehicle_velocity(at[i], s, i);
         continue;
       }
-      apply_model_effects(s.nets[ag.net[i]], values, ag.params_of(i));
+      std::vector<double> block = ag.params.block(i);
+      apply_model_effects(s.nets[ag.net[i]], values, block.data());
       if (const YAML::Node v = at[i]["speed"]) {  // the desired walking speed sets the stride
         const NetTemplate& net = s.nets[ag.net[i]];
-        apply_walking_speed(ag.params_of(i) + net.nodes()[net.walk_node()].param_offset,
+        apply_walking_speed(block.data() + net.nodes()[net.walk_node()].param_offset,
                             r_.number(v, "speed", 0.1, 3.0));
       }
+      ag.params.assign(i, block);
       initial_velocity(at[i], s, i);
     }
     resolve_pending(s);
@@ -939,7 +939,8 @@ class Loader {
     ag.velocity.resize(ag.size(), Vec2::Zero());
     if (a["velocity"] && a["walking"]) r_.fail(a["walking"], "an agent has a 'velocity' or 'walking: true', not both");
     const NetTemplate& net = s.nets[ag.net[i]];
-    const double* walk = ag.params_of(i) + net.nodes()[net.walk_node()].param_offset;
+    const std::vector<double> params = ag.params.block(i);
+    const double* walk = params.data() + net.nodes()[net.walk_node()].param_offset;
     const YAML::Node given = a["velocity"] ? a["velocity"] : a["walking"];
     Vec2 v = Vec2::Zero();
     if (a["velocity"]) {
@@ -1166,8 +1167,9 @@ class Loader {
       const NetNode& nn = s.nets[pending.net].nodes()[pending.node];
       for (std::size_t i = 0; i < s.agents.size(); ++i) {
         if (static_cast<int>(s.agents.net[i]) != pending.net) continue;
-        double* p = s.agents.params_of(i) + nn.param_offset;
-        if (p[object_p::Agent] < 0 && p[object_p::Obstacle] < 0) p[object_p::Agent] = a;
+        ParamStore& p = s.agents.params;
+        const std::uint32_t at = nn.param_offset;
+        if (p.get(i, at + object_p::Agent) < 0 && p.get(i, at + object_p::Obstacle) < 0) p.set(i, at + object_p::Agent, a);
       }
     }
   }
@@ -1198,7 +1200,8 @@ class Loader {
                                          (ob.name.empty() ? std::string() : " '" + ob.name + "'"));
       });
       const NetTemplate& net = s.nets[ag.net[i]];
-      const double* w = ag.params_of(i) + net.nodes()[net.walk_node()].param_offset;
+      const std::vector<double> params = ag.params.block(i);
+      const double* w = params.data() + net.nodes()[net.walk_node()].param_offset;
       if (w[walk_p::StepTime] * 0.6 < 2 * s.config.dt)
         r_.fail(at[i], "agent '" + ag.name[i] + "': step_time is too short for the frame rate");
     }
@@ -1223,7 +1226,8 @@ class Loader {
     std::optional<std::optional<WalkableMap>> solid_map, ground_map;
     for (std::size_t i = 0; i < ag.size(); ++i) {
       const NetTemplate& net = s.nets[ag.net[i]];
-      const double* params = ag.params_of(i);
+      const std::vector<double> block = ag.params.block(i);
+      const double* params = block.data();
       const bool has_nets = i < starts.size() && !starts[i].empty();
       struct Goal {
         Vec2 at;

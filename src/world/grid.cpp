@@ -43,9 +43,12 @@ void UniformGrid::build_points(const std::vector<Vec2>& points,
   }
   for (std::size_t c = 0; c < cells; ++c) cell_start_[c + 1] += cell_start_[c];
   items_.resize(count);
-  std::vector<std::uint32_t> fill(cell_start_.begin(), cell_start_.end() - 1);
+  // Filled through the starts themselves, each then the next cell's start, shifted back after: no
+  // second array of a start per cell (a city's grid has over a million cells).
   for (std::size_t i = 0; i < points.size(); ++i)
-    if (cell_of_item[i] != kOut) items_[fill[cell_of_item[i]]++] = static_cast<std::uint32_t>(i);
+    if (cell_of_item[i] != kOut) items_[cell_start_[cell_of_item[i]]++] = static_cast<std::uint32_t>(i);
+  for (std::size_t c = cells; c > 0; --c) cell_start_[c] = cell_start_[c - 1];
+  cell_start_[0] = 0;
 }
 
 void UniformGrid::build_boxes(const std::vector<Aabb>& boxes) {

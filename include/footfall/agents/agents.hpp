@@ -9,10 +9,12 @@
 // footstep points coincide, and an agent that closes its feet stands exactly on its forward foot.
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "footfall/agents/body.hpp"
+#include "footfall/agents/param_store.hpp"
 #include "footfall/agents/plan.hpp"
 #include "footfall/core/math.hpp"
 #include "footfall/world/grid.hpp"
@@ -102,7 +104,7 @@ struct Snapshot {
 };
 
 // Hot per-agent state owned by CONTROL (feet, step timing) plus the per-agent behavior-net
-// parameters in one flat arena.
+// parameters, shared per block until written (agents/param_store.hpp).
 struct Agents {
   std::vector<std::string> name;     // per slot, for lookups (--select, agent.node.param)
   std::vector<std::uint64_t> id;     // the pedestrian now in the slot, for life (Snapshot::id)
@@ -119,18 +121,19 @@ struct Agents {
   std::vector<std::uint32_t> steps;  // footsteps decided so far: the counter of per-agent randomness
   std::vector<std::uint8_t> active;   // slots of pedestrians in the scene; others are free
   std::vector<std::uint32_t> net;    // behavior-net template of each agent
-  std::vector<std::uint32_t> param_offset;  // start of the agent's block in `params`
-  std::vector<double> params;
+  ParamStore params;                 // agent a's block: params.get(a, slot), params.block(a)
   // > 0: the agent leaves the scene once its location is this close to its goal (validation scenes'
   // removal on arrival); empty or 0: it stays.
   std::vector<double> leave_within;
   // The velocity of an agent that starts in stride (behavior/in_stride.hpp); empty or zero: it
   // starts standing. Read once, when the simulation starts.
   std::vector<Vec2> velocity;
-  // Agent-model parameter values (agents/agent_model.hpp), `model_stride` per agent; empty when
-  // the scenario uses no agent model.
+  // Agent-model parameter values (agents/agent_model.hpp): blocks of `model_stride` values, agent
+  // a's block model_block[a] (set_model); agents given the same values share one, as a population's
+  // do (issue 23, memory). Empty when the scenario uses no agent model.
   std::uint32_t model_stride = 0;
   std::vector<double> model;
+  std::vector<std::uint32_t> model_block;
   // AgentKind per slot; empty or shorter: the rest are walkers. A vehicle stands on both feet at
   // its position (foot[0] = foot[1]), its heading is its forward's; its own state and parameters
   // (steer::VehicleParams, VehicleState) are the arrays below, meaningful only for vehicles.
@@ -149,10 +152,16 @@ struct Agents {
   BodySize body(std::size_t a) const {
     return {radius[a], depth.empty() ? radius[a] : std::min(depth[a], radius[a])};
   }
-  double* params_of(std::size_t a) { return params.data() + param_offset[a]; }
-  const double* params_of(std::size_t a) const { return params.data() + param_offset[a]; }
-  const double* model_of(std::size_t a) const { return model.data() + a * model_stride; }
+  AgentParams params_of(std::size_t a) const { return {params, a}; }
+  const double* model_of(std::size_t a) const {
+    return model.data() + static_cast<std::size_t>(model_block[a]) * model_stride;
+  }
+  // Agent a's model values become `values` (model_stride of them); a == model_block.size() appends.
+  void set_model(std::size_t a, std::span<const double> values);
   int find(std::string_view agent_name) const;  // -1 when absent
+  // Room for n slots in what a slot added later takes (Simulation's free slots), so that a crowd
+  // of them is not held twice over by doubling vectors.
+  void reserve(std::size_t n);
 };
 
 }  // namespace footfall

@@ -143,8 +143,9 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
 // candidates of the walk node, and (the first one) the goal whose progress is measured.
 // Reynolds' arrival nodes fed by a location sensor count too, reached within kArrivalTolerance.
 inline constexpr double kArrivalTolerance = 0.1;  // metres
-template <class F>
-void for_each_bound_goal(const NetTemplate& net, const double* params, F&& f) {
+// `params`: the agent's block, anything indexed like one (const double*, AgentParams).
+template <class Params, class F>
+void for_each_bound_goal(const NetTemplate& net, const Params& params, F&& f) {
   for (const NetNode& n : net.nodes()) {
     const bool attract = n.kind == NodeKind::Attract;
     if (!attract && n.kind != NodeKind::Arrival) continue;

@@ -18,11 +18,13 @@
 // Spawned children join the same set and tick in the same pass; a parent that spawned with `wait`
 // resumes when its child exits (a subroutine call). Exiting kills the instance's descendants.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
 #include <vector>
 
+#include "footfall/agents/param_store.hpp"
 #include "footfall/core/math.hpp"
 #include "footfall/patnet/context.hpp"
 #include "footfall/patnet/expr.hpp"
@@ -181,6 +183,14 @@ struct Program {
   int find_value(std::string_view v) const;  // a parameter or local, -1 when absent
 };
 
+// What only some nets use: a planned path (plan_path), monitors with a probability.
+struct InstanceExtras {
+  std::vector<Vec2> path;      // waypoints of the last plan_path (the agent's cell first)
+  std::uint32_t waypoint = 0;  // the current one
+  std::int8_t path_status = 0;  // 1: a path was found; -1: none exists; 0: not planned
+  std::vector<std::uint8_t> monitor_state;  // per monitor with a probability: 0 idle, 1 reacting, 2 ignoring
+};
+
 struct Instance {
   std::uint32_t program = 0;
   std::uint32_t id = 0;      // unique within its set; 0 is never used
@@ -192,10 +202,17 @@ struct Instance {
   bool alive = true;
   bool ending = false;            // its finally actions are running
   std::vector<double> values;  // parameters, then locals
-  std::vector<Vec2> path;      // waypoints of the last plan_path (the agent's cell first)
-  std::uint32_t waypoint = 0;  // the current one
-  std::int8_t path_status = 0;  // 1: a path was found; -1: none exists; 0: not planned
-  std::vector<std::uint8_t> monitor_state;  // per monitor with a probability: 0 idle, 1 reacting, 2 ignoring
+  // Allocated by the first plan_path or probabilistic monitor: a route walker's instances, one
+  // pair for each of a crowd, are 64 bytes each instead of 112 (issue 23, memory).
+  std::unique_ptr<InstanceExtras> extras;
+
+  InstanceExtras& extra() {
+    if (!extras) extras = std::make_unique<InstanceExtras>();
+    return *extras;
+  }
+  std::int8_t path_status() const { return extras ? extras->path_status : 0; }
+  std::size_t path_size() const { return extras ? extras->path.size() : 0; }
+  std::uint32_t waypoint() const { return extras ? extras->waypoint : 0; }
 };
 
 // How a route leg is turned into a net call: walk along a sidewalk, or wait for WALK and cross.
@@ -230,7 +247,9 @@ struct TickContext {
   WorldView view;
   double time = 0;
   std::uint32_t agent = kNoAgent;        // kNoAgent: global nets
-  double* params = nullptr;              // the agent's behavior-net parameters
+  // The behavior-net parameters the nets write: agent `param_agent`'s in `params`; nullptr: none.
+  ParamStore* params = nullptr;
+  std::size_t param_agent = 0;
   std::vector<SignalState>* signals = nullptr;  // writable only for global nets
   // The light-nets' cycles per world signal, for pedestrians choosing their way (way_choice.hpp).
   const std::vector<SignalTiming>* timings = nullptr;

@@ -92,15 +92,16 @@ struct FrameStats {
   bool reduced_fan = false;       // realtime mode sampled the smaller fan this frame
 };
 
+// The vectors first and the flags last: 64 bytes a slot, not 80 (issue 23, memory).
 struct GoalProgress {
-  bool has_goal = false;
   Vec2 goal = Vec2::Zero();
+  Vec2 anchor{kInf, kInf};  // where the agent stood when it last moved stuck_range
   double tolerance = 0;
   double best_distance = kInf;
   double best_time = 0;
+  bool has_goal = false;
   bool arrived = false;
   bool stuck = false;  // sticky: once stuck, reported as stuck
-  Vec2 anchor{kInf, kInf};  // where the agent stood when it last moved stuck_range
 };
 
 // One failure of the checks a run is judged by, for finding it again: who, when, where. The summary
@@ -283,7 +284,7 @@ class Simulation {
   SelfState self_state(std::uint32_t a) const;
 
  private:
-  std::size_t param_slot(std::string_view dotted) const;
+  std::pair<std::size_t, std::uint32_t> param_slot(std::string_view dotted) const;  // agent, slot
   // Who decides at the next frame (foot-strike by t_next) and how far each must look.
   void plan_sense(double t_next);
   // Their percepts, from the latest snapshot: P(N) for CONTROL(N + 1).
@@ -315,6 +316,8 @@ class Simulation {
   // MOTION for vehicles: each takes the state CONTROL computed, its plan runs to the next frame.
   void move_vehicles();
   Feet feet_of(std::uint32_t a) const;
+  // Agent a's decision this frame; a must be in due_.
+  Decision& decision_of(std::uint32_t a);
   Footstep stand_still(std::uint32_t a) const;
   void motion_stage();
   // A new figure standing on the agent's feet (at the start, or a pedestrian entering).
@@ -398,7 +401,11 @@ class Simulation {
   std::vector<std::uint32_t> driving_;   // active vehicles, ascending: each steps every frame
   std::vector<steer::VehicleState> vehicle_next_;  // per agent: a vehicle's state at the next frame
   std::vector<std::uint8_t> deciding_;
+  // One per agent of due_, in its order (issue 23: a slot per agent held 128 bytes each, for the
+  // one in sixteen deciding in a frame); decision_of finds an agent's.
   std::vector<Decision> decisions_;
+  // Per agent: what it wanted at its last decision (Decision::want), published while it stands.
+  std::vector<Vec2> want_;
   std::vector<std::uint32_t> due_next_;  // agents deciding next frame, ascending
   std::vector<double> query_radius_;     // per due_next_ agent: how far SENSE looks
   std::vector<std::uint64_t> overlapping_;  // pairs overlapping in the previous frame, sorted

@@ -1,0 +1,102 @@
+#include "footfall/agents/param_store.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+
+namespace footfall {
+namespace {
+
+// Bit for bit: -0 is not 0, and a NaN equals itself, so a value read back is the value written.
+bool same(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+bool same_block(std::span<const double> a, std::span<const double> b) {
+  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0);
+}
+
+}  // namespace
+
+std::uint32_t ParamStore::intern(std::span<const double> block, std::uint32_t hint) {
+  if (hint < bases_.size() && same_block(bases_[hint], block)) return hint;
+  // Few distinct blocks (one per template, population mix or source), so a search is enough;
+  // the newest first, since agents are mostly added in runs of one block.
+  for (std::size_t k = bases_.size(); k-- > 0;)
+    if (same_block(bases_[k], block)) return static_cast<std::uint32_t>(k);
+  bases_.emplace_back(block.begin(), block.end());
+  return static_cast<std::uint32_t>(bases_.size() - 1);
+}
+
+void ParamStore::add(std::span<const double> block) {
+  const std::uint32_t hint = base_.empty() ? 0 : base_.back();
+  base_.push_back(intern(block, hint));
+  changes_.emplace_back();
+}
+
+void ParamStore::rebase(std::size_t a, std::span<const double> block) {
+  base_[a] = intern(block, base_[a]);
+  changes_[a] = {};  // frees the previous occupant's changes
+}
+
+void ParamStore::assign(std::size_t a, std::span<const double> values) {
+  const std::vector<double>& base = bases_[base_[a]];
+  if (values.size() != base.size()) throw std::invalid_argument("parameter block of the wrong size");
+  std::vector<Change> changes;
+  for (std::size_t s = 0; s < base.size(); ++s)
+    if (!same(values[s], base[s])) changes.push_back({static_cast<std::uint32_t>(s), values[s]});
+  changes.shrink_to_fit();
+  changes_[a] = std::move(changes);
+}
+
+double ParamStore::get(std::size_t a, std::uint32_t slot) const {
+  for (const Change& c : changes_[a]) {
+    if (c.slot == slot) return c.value;
+    if (c.slot > slot) break;
+  }
+  return bases_[base_[a]][slot];
+}
+
+void ParamStore::set(std::size_t a, std::uint32_t slot, double value) {
+  std::vector<Change>& changes = changes_[a];
+  const auto it = std::lower_bound(changes.begin(), changes.end(), slot,
+                                   [](const Change& c, std::uint32_t s) { return c.slot < s; });
+  const bool held = it != changes.end() && it->slot == slot;
+  if (same(value, bases_[base_[a]][slot])) {
+    if (held) changes.erase(it);
+    return;
+  }
+  if (held) {
+    it->value = value;
+    return;
+  }
+  // Grown two at a time: a pedestrian holds about seven changes, and doubling would waste as many.
+  if (changes.size() == changes.capacity()) {
+    const auto at = it - changes.begin();
+    changes.reserve(changes.size() + 2);
+    changes.insert(changes.begin() + at, Change{slot, value});
+    return;
+  }
+  changes.insert(it, Change{slot, value});
+}
+
+const double* ParamStore::gather(std::size_t a, std::vector<double>& out) const {
+  const std::vector<double>& base = bases_[base_[a]];
+  out.assign(base.begin(), base.end());
+  for (const Change& c : changes_[a]) out[c.slot] = c.value;
+  return out.data();
+}
+
+std::vector<double> ParamStore::block(std::size_t a) const {
+  std::vector<double> out;
+  gather(a, out);
+  return out;
+}
+
+std::size_t ParamStore::bytes() const {
+  std::size_t n = base_.capacity() * sizeof(std::uint32_t) + changes_.capacity() * sizeof(std::vector<Change>) +
+                  bases_.capacity() * sizeof(std::vector<double>);
+  for (const auto& b : bases_) n += b.capacity() * sizeof(double);
+  for (const auto& c : changes_) n += c.capacity() * sizeof(Change);
+  return n;
+}
+
+}  // namespace footfall
