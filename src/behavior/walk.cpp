@@ -39,13 +39,16 @@ void generate_candidates(const FanParams& fan, const Feet& feet, std::span<const
                          std::vector<Footstep>& out) {
   out.clear();
   const double heading = feet.heading();
+  // Each ray's direction once, not once per arc (a cosine and a sine each; rays ≤ 181).
+  std::array<Vec2, 181> ray;
+  const int rays = std::min(fan.rays, static_cast<int>(ray.size()));
+  for (int j = 0; j < rays; ++j) ray[j] = unit_from_heading(heading + fan.ray_turn(j));
   for (int i = 0; i < fan.arcs; ++i) {
     const double len = fan.arcs == 1 ? fan.max_step
                                      : fan.min_step + (fan.max_step - fan.min_step) * i / (fan.arcs - 1);
-    for (int j = 0; j < fan.rays; ++j) {
+    for (int j = 0; j < rays; ++j) {
       const double turn = fan.ray_turn(j);
-      const double h = heading + turn;
-      out.push_back({StepKind::Fan, feet.planted + len * unit_from_heading(h), wrap_angle(h), turn, len});
+      out.push_back({StepKind::Fan, feet.planted + len * ray[j], wrap_angle(heading + turn), turn, len});
     }
   }
   if (fan.goal_candidate)
