@@ -232,7 +232,8 @@ NetEvaluator::NetEvaluator(const NetTemplate& net)
   readers_begin_.push_back(0);
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     if (kind_info(nodes[i].kind).role == NodeRole::Sensor && only_gated[i] && !readers[i].empty())
-      readers_.insert(readers_.end(), readers[i].begin(), readers[i].end());
+      for (const std::uint32_t r : readers[i])
+        readers_.push_back(nodes[r].param_offset + static_cast<std::uint32_t>(bound_param(nodes[r].kind)));
     readers_begin_.push_back(static_cast<std::uint32_t>(readers_.size()));
   }
 }
@@ -240,10 +241,8 @@ NetEvaluator::NetEvaluator(const NetTemplate& net)
 bool NetEvaluator::idle(std::size_t node, const double* params) const {
   const std::uint32_t b = readers_begin_[node], e = readers_begin_[node + 1];
   if (b == e) return false;
-  for (std::uint32_t k = b; k < e; ++k) {
-    const NetNode& r = net_->nodes()[readers_[k]];
-    if (params[r.param_offset + bound_param(r.kind)] != 0.0) return false;
-  }
+  for (std::uint32_t k = b; k < e; ++k)
+    if (params[readers_[k]] != 0.0) return false;
   return true;
 }
 

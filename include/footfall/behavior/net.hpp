@@ -139,8 +139,9 @@ class NetEvaluator {
     double t0 = -1;
     std::vector<Vec2> axes;
   } shoulders_;
-  // Sensors read only by attract and avoid nodes: per sensor, its readers (CSR, by node index),
-  // so that energy() can skip it while none of them is bound. Empty for every other node.
+  // Sensors read only by attract and avoid nodes: per sensor, where its readers keep their `bound`
+  // (CSR, the parameter's index in the agent's block), so that energy() can skip it while none of
+  // them is bound. Empty for every other node. Indices, not names: idle() runs per candidate.
   std::vector<std::uint32_t> readers_begin_, readers_;
   bool idle(std::size_t node, const double* params) const;
   // Each level's loads, then its emissions, in index order; with `skip_idle`, no idle sensor emits.
