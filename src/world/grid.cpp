@@ -15,15 +15,6 @@ UniformGrid::UniformGrid(const Aabb& bounds, double cell_size) : origin_(bounds.
   ny_ = std::max(1, static_cast<int>(std::ceil(extent.y() / cell_)));
 }
 
-std::pair<int, int> UniformGrid::cell_of(const Vec2& p) const {
-  const auto clamp_axis = [](double v, int n) {
-    if (!(v >= 0.0)) return 0;  // also catches NaN
-    return v >= n ? n - 1 : static_cast<int>(v);
-  };
-  return {clamp_axis((p.x() - origin_.x()) / cell_, nx_),
-          clamp_axis((p.y() - origin_.y()) / cell_, ny_)};
-}
-
 void UniformGrid::build_points(const std::vector<Vec2>& points,
                                const std::vector<std::uint8_t>* include) {
   const std::size_t cells = static_cast<std::size_t>(nx_) * ny_;
