@@ -68,11 +68,16 @@ TEST_CASE("agents: agent-model values are shared per distinct block") {
   ag.set_model(0, u);
   ag.set_model(1, u);
   ag.set_model(2, v);
-  CHECK(ag.model.size() == 4);
+  CHECK(ag.model.size() == 2);  // two distinct blocks of two values
+  CHECK(ag.model_of(0) == ag.model_of(1));
   CHECK(ag.model_of(1)[1] == 60.0);
   CHECK(ag.model_of(2)[0] == 70.0);
   ag.set_model(1, v);
-  CHECK(ag.model.size() == 4);
+  CHECK(ag.model.size() == 2);
+  CHECK(ag.model_of(1) == ag.model_of(2));
   CHECK(ag.model_of(1)[0] == 70.0);
   CHECK(ag.model_of(0)[0] == 50.0);
+  // Values left out are 50.
+  ag.set_model(3, std::vector<double>{70.0});
+  CHECK(ag.model_of(3)[1] == 50.0);
 }

@@ -1,7 +1,7 @@
 #include "footfall/agents/agents.hpp"
 
 #include <algorithm>
-#include <cstring>
+#include <cstdint>
 
 namespace footfall {
 
@@ -33,25 +33,11 @@ void Agents::reserve(std::size_t n) {
 }
 
 void Agents::set_model(std::size_t a, std::span<const double> values) {
-  const std::size_t blocks = model_stride ? model.size() / model_stride : 0;
-  const auto same = [&](std::size_t b) {  // bit for bit
-    return values.empty() || std::memcmp(values.data(), model.data() + b * model_stride, values.size() * sizeof(double)) == 0;
-  };
-  // Few distinct blocks (one per population mix, and the scenario's own agents'): the agent's
-  // present one, the newest, then a search.
-  std::uint32_t block = static_cast<std::uint32_t>(blocks);
-  if (a < model_block.size() && same(model_block[a])) {
-    block = model_block[a];
-  } else {
-    for (std::size_t b = blocks; b-- > 0;)
-      if (same(b)) {
-        block = static_cast<std::uint32_t>(b);
-        break;
-      }
-  }
-  if (block == blocks) model.insert(model.end(), values.begin(), values.end());
-  if (a == model_block.size()) model_block.push_back(block);
-  else model_block[a] = block;
+  std::vector<double> block(values.begin(), values.end());
+  block.resize(model_stride, 50.0);
+  const std::uint32_t k = model.intern(block, a < model_block.size() ? model_block[a] : UINT32_MAX);
+  if (a == model_block.size()) model_block.push_back(k);
+  else model_block[a] = k;
 }
 
 int Agents::find(std::string_view agent_name) const {

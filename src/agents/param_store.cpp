@@ -10,30 +10,16 @@ namespace {
 // Bit for bit: -0 is not 0, and a NaN equals itself, so a value read back is the value written.
 bool same(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
-bool same_block(std::span<const double> a, std::span<const double> b) {
-  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0);
-}
-
 }  // namespace
-
-std::uint32_t ParamStore::intern(std::span<const double> block, std::uint32_t hint) {
-  if (hint < bases_.size() && same_block(bases_[hint], block)) return hint;
-  // Few distinct blocks (one per template, population mix or source), so a search is enough;
-  // the newest first, since agents are mostly added in runs of one block.
-  for (std::size_t k = bases_.size(); k-- > 0;)
-    if (same_block(bases_[k], block)) return static_cast<std::uint32_t>(k);
-  bases_.emplace_back(block.begin(), block.end());
-  return static_cast<std::uint32_t>(bases_.size() - 1);
-}
 
 void ParamStore::add(std::span<const double> block) {
   const std::uint32_t hint = base_.empty() ? 0 : base_.back();
-  base_.push_back(intern(block, hint));
+  base_.push_back(bases_.intern(block, hint));
   changes_.emplace_back();
 }
 
 void ParamStore::rebase(std::size_t a, std::span<const double> block) {
-  base_[a] = intern(block, base_[a]);
+  base_[a] = bases_.intern(block, base_[a]);
   changes_[a] = {};  // frees the previous occupant's changes
 }
 
@@ -93,8 +79,7 @@ std::vector<double> ParamStore::block(std::size_t a) const {
 
 std::size_t ParamStore::bytes() const {
   std::size_t n = base_.capacity() * sizeof(std::uint32_t) + changes_.capacity() * sizeof(std::vector<Change>) +
-                  bases_.capacity() * sizeof(std::vector<double>);
-  for (const auto& b : bases_) n += b.capacity() * sizeof(double);
+                  bases_.bytes();
   for (const auto& c : changes_) n += c.capacity() * sizeof(Change);
   return n;
 }

@@ -19,11 +19,7 @@ void Simulation::add_free_slot(std::string name, const Vec2& at, double radius, 
   agents_.height.push_back(height);
   agents_.net.push_back(behavior);
   agents_.params.add(params);
-  if (agents_.model_stride > 0) {
-    std::vector<double> values = model;
-    values.resize(agents_.model_stride, 50.0);
-    agents_.set_model(agents_.name.size() - 1, values);
-  }
+  if (agents_.model_stride > 0) agents_.set_model(agents_.name.size() - 1, model);
   agents_.active.push_back(0);
 }
 

@@ -163,9 +163,7 @@ bool Simulation::spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool
       }
       u -= m.share;
     }
-    std::vector<double> values = *model;
-    values.resize(agents_.model_stride, 50.0);
-    agents_.set_model(slot, values);
+    agents_.set_model(slot, *model);
   }
   agents_.params.rebase(slot, *params);  // shared with the population's other walkers
   const NetTemplate& net = nets_[pop.behavior];

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "footfall/agents/block_pool.hpp"
 #include "footfall/agents/body.hpp"
 #include "footfall/agents/param_store.hpp"
 #include "footfall/agents/plan.hpp"
@@ -132,7 +133,7 @@ struct Agents {
   // a's block model_block[a] (set_model); agents given the same values share one, as a population's
   // do (issue 23, memory). Empty when the scenario uses no agent model.
   std::uint32_t model_stride = 0;
-  std::vector<double> model;
+  BlockPool model;
   std::vector<std::uint32_t> model_block;
   // AgentKind per slot; empty or shorter: the rest are walkers. A vehicle stands on both feet at
   // its position (foot[0] = foot[1]), its heading is its forward's; its own state and parameters
@@ -153,10 +154,9 @@ struct Agents {
     return {radius[a], depth.empty() ? radius[a] : std::min(depth[a], radius[a])};
   }
   AgentParams params_of(std::size_t a) const { return {params, a}; }
-  const double* model_of(std::size_t a) const {
-    return model.data() + static_cast<std::size_t>(model_block[a]) * model_stride;
-  }
-  // Agent a's model values become `values` (model_stride of them); a == model_block.size() appends.
+  const double* model_of(std::size_t a) const { return model[model_block[a]].data(); }
+  // Agent a's model values become `values`, and 50 for each of the model_stride parameters they
+  // leave out; a == model_block.size() appends.
   void set_model(std::size_t a, std::span<const double> values);
   int find(std::string_view agent_name) const;  // -1 when absent
   // Room for n slots in what a slot added later takes (Simulation's free slots), so that a crowd

@@ -14,6 +14,8 @@
 #include <span>
 #include <vector>
 
+#include "footfall/agents/block_pool.hpp"
+
 namespace footfall {
 
 class ParamStore {
@@ -52,9 +54,8 @@ class ParamStore {
   };
 #pragma pack(pop)
   static_assert(sizeof(Change) == 12);
-  std::uint32_t intern(std::span<const double> block, std::uint32_t hint);
 
-  std::vector<std::vector<double>> bases_;   // distinct blocks, in the order first given
+  BlockPool bases_;                          // distinct blocks, in the order first given
   std::vector<std::uint32_t> base_;          // per agent
   std::vector<std::vector<Change>> changes_;  // per agent, ascending slots
 };
