@@ -63,7 +63,7 @@ constexpr ParamSpec kAvoid[] = {
 };
 constexpr ParamSpec kWalk[] = {
     {"arcs", 4, 1, 64, "number of step-length arcs in the fan"},
-    {"rays", 9, 1, 181, "number of turn-angle rays in the fan"},
+    {"rays", 9, 1, walk_p::kMaxRays, "number of turn-angle rays in the fan"},
     {"min_step", 0.3, 0.05, 3, "shortest step of the fan, metres"},
     {"max_step", 0.72, 0.05, 3, "longest step of the fan, metres"},
     {"max_turn", kPi / 4, 0, kPi / 2, "largest turn of the swing foot, radians"},

@@ -39,17 +39,23 @@ void generate_candidates(const FanParams& fan, const Feet& feet, std::span<const
                          std::vector<Footstep>& out) {
   out.clear();
   const double heading = feet.heading();
-  // Each ray's direction once, not once per arc (a cosine and a sine each; rays ≤ 181).
-  std::array<Vec2, 181> ray;
-  const int rays = std::min(fan.rays, static_cast<int>(ray.size()));
-  for (int j = 0; j < rays; ++j) ray[j] = unit_from_heading(heading + fan.ray_turn(j));
+  // Each ray once, not once per arc: its turn, the foot's heading and its direction (a cosine and
+  // a sine).
+  struct Ray {
+    double turn, foot_heading;
+    Vec2 u;
+  };
+  std::array<Ray, walk_p::kMaxRays> ray;
+  const int rays = std::min(fan.rays, walk_p::kMaxRays);
+  for (int j = 0; j < rays; ++j) {
+    const double turn = fan.ray_turn(j), h = heading + turn;
+    ray[j] = {turn, wrap_angle(h), unit_from_heading(h)};
+  }
   for (int i = 0; i < fan.arcs; ++i) {
     const double len = fan.arcs == 1 ? fan.max_step
                                      : fan.min_step + (fan.max_step - fan.min_step) * i / (fan.arcs - 1);
-    for (int j = 0; j < rays; ++j) {
-      const double turn = fan.ray_turn(j);
-      out.push_back({StepKind::Fan, feet.planted + len * ray[j], wrap_angle(heading + turn), turn, len});
-    }
+    for (int j = 0; j < rays; ++j)
+      out.push_back({StepKind::Fan, feet.planted + len * ray[j].u, ray[j].foot_heading, ray[j].turn, len});
   }
   if (fan.goal_candidate)
     for (const Vec2& g : goals) {

@@ -56,6 +56,9 @@ namespace fov_p { enum : int { Radius, Fov }; }
 namespace attract_p { enum : int { KTheta, KD, TTheta, TD, Weight, Power, Bound }; }
 namespace avoid_p { enum : int { KTheta, KD, TD, Weight, Power, Bound, KeepRight }; }
 namespace walk_p {
+// The most rays a walk node's fan may have (the `rays` parameter's bound): the fan keeps one
+// direction per ray on the stack.
+inline constexpr int kMaxRays = 181;
 enum : int {
   Arcs, Rays, MinStep, MaxStep, MaxTurn, GoalCandidate, StayCandidate, TurnInPlace, SideStep,
   StepLength, StepTime, BackStep, Variation, Turning, TurnTo, TimeGap, ShortestStep, Combine, Sidle
