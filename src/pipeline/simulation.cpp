@@ -66,11 +66,12 @@ Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents
   }
   if (world_.periodic.on()) {
     // Ghosts matter as far as anyone looks: the widest sensing or collision query of any agent.
+    std::vector<double> block;
     for (std::uint32_t a = 0; a < n; ++a) {
       const NetTemplate& net = nets_[agents_.net[a]];
-      const std::vector<double> params = agents_.params.block(a);
+      const double* params = agents_.params.gather(a, block);
       const double step = params[net.nodes()[net.walk_node()].param_offset + walk_p::MaxStep];
-      ghost_band_ = std::max(ghost_band_, 2 * step + std::max(sensor_reach(net, params.data()), 2.0) +
+      ghost_band_ = std::max(ghost_band_, 2 * step + std::max(sensor_reach(net, params), 2.0) +
                                               4 * agents_.radius[a] + config_.sense_margin);
     }
   }

@@ -111,13 +111,15 @@ bool Simulation::emit(std::size_t i, std::uint32_t slot, double t) {
   // The walker as it will be wherever it enters: size, stride, and (in stride) its velocity.
   // Shared with the source's other walkers, but for the stride its speed sets.
   agents_.params.rebase(slot, spec.params);
-  std::vector<double> params = spec.params;
   const NetTemplate& net = nets_[spec.behavior];
-  double* walk = params.data() + net.nodes()[net.walk_node()].param_offset;
+  const std::uint32_t walk_at = net.nodes()[net.walk_node()].param_offset;
   if (spec.speed.given()) {
-    apply_walking_speed(walk, spec.speed.draw(draw(Speed1), draw(Speed2)));
+    std::vector<double> params = spec.params;
+    apply_walking_speed(params.data() + walk_at, spec.speed.draw(draw(Speed1), draw(Speed2)));
     agents_.params.assign(slot, params);
   }
+  const AgentParams own = agents_.params_of(slot);
+  const auto walk = [&](int k) { return own[walk_at + k]; };
   Entrant e;
   const double size = draw(Radius);
   e.radius = spec.radius_min + (spec.radius_max - spec.radius_min) * size;
@@ -136,18 +138,18 @@ bool Simulation::emit(std::size_t i, std::uint32_t slot, double t) {
     double heading = spec.heading;
     if (!spec.heading_given) {  // facing its goal
       bool found = false;
-      for_each_bound_goal(net, params.data(), [&](const Vec2& goal, double) {
+      for_each_bound_goal(net, own, [&](const Vec2& goal, double) {
         if (!found && (goal - at).squaredNorm() > 1e-12) heading = heading_of(goal - at);
         found = true;
       });
     }
     Vec2 velocity = Vec2::Zero();
-    if (spec.walking) velocity = walk[walk_p::StepLength] / walk[walk_p::StepTime] * unit_from_heading(heading);
+    if (spec.walking) velocity = walk(walk_p::StepLength) / walk(walk_p::StepTime) * unit_from_heading(heading);
     if (!clear_at(at, t, clearance, e.radius)) continue;
     // In stride, the walker covers up to a step before its first decision: that way must be clear.
     const Plan way = velocity == Vec2::Zero()
                          ? Plan{at, at, t, t}
-                         : in_stride(at, velocity, t, e.phase, e.earliest, walk[walk_p::MaxStep]).plan;
+                         : in_stride(at, velocity, t, e.phase, e.earliest, walk(walk_p::MaxStep)).plan;
     if (velocity != Vec2::Zero() &&
         !clear_way(way, t, clearance, e.radius, snapshot(), agents_, world_, spawned_now_, config_.dt))
       continue;
