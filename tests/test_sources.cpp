@@ -52,6 +52,15 @@ bool any_overlap(const Simulation& sim) {
   return false;
 }
 
+// Steps the simulation `seconds`, requiring after every frame that nobody overlaps.
+void step_apart(Simulation& sim, double seconds) {
+  const auto frames = std::lround(seconds / sim.config().dt);
+  for (long f = 0; f < frames; ++f) {
+    sim.step();
+    REQUIRE_FALSE(any_overlap(sim));
+  }
+}
+
 // The error a scenario text gives, or an empty message when it loads.
 ScenarioError load_error(const std::string& text) {
   try {
@@ -137,10 +146,7 @@ sources:
      walking: true, set: {goal.target: [40, 2]}, leave_within: 10}
 )");
   Simulation sim = make_sim(std::move(s));
-  for (int f = 0; f < 40 * 30; ++f) {
-    sim.step();
-    REQUIRE_FALSE(any_overlap(sim));
-  }
+  step_apart(sim, 40);
   CHECK(sim.metrics().collisions == 0);
   CHECK(sim.source_reports()[0].emitted > 60);
 }
@@ -154,10 +160,7 @@ TEST_CASE("sources: walkers entering in stride side by side on converging ways n
      walking: true, set: {goal.target: [4, 2]}, leave_within: 1.5}
 )");
   Simulation sim = make_sim(std::move(s));
-  for (int f = 0; f < 20 * 30; ++f) {
-    sim.step();
-    REQUIRE_FALSE(any_overlap(sim));
-  }
+  step_apart(sim, 20);
   CHECK(sim.metrics().collisions == 0);
   CHECK(sim.source_reports()[0].emitted > 60);
 }
@@ -185,10 +188,7 @@ TEST_CASE("sources: a full region delays arrivals instead of overlapping") {
   - {name: crowd, behavior: stand, box: [[5, 1], [6.2, 2.2]], flow: 5, count: 40, radius: 0.25}
 )");
   Simulation sim = make_sim(std::move(s));
-  for (int f = 0; f < 20 * 30; ++f) {
-    sim.step();
-    REQUIRE_FALSE(any_overlap(sim));
-  }
+  step_apart(sim, 20);
   const SourceReport r = sim.source_reports()[0];
   CAPTURE(r.emitted);
   CHECK(r.planned == 40);

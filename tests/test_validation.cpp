@@ -33,6 +33,7 @@ struct Run {
   std::uint64_t arrived = 0;
   std::size_t active = 0;
   std::uint64_t hash = 0;
+  std::vector<SourceReport> sources;
 };
 
 Run run(Scenario s, double seconds) {
@@ -44,7 +45,8 @@ Run run(Scenario s, double seconds) {
     sim.step();
     m.observe(sim.snapshot());
   }
-  return {m.areas(), m.lines(), sim.metrics(), sim.arrived(), sim.active_count(), sim.trajectory_hash()};
+  return {m.areas(), m.lines(), sim.metrics(), sim.arrived(), sim.active_count(), sim.trajectory_hash(),
+          sim.source_reports()};
 }
 
 Run run_file(const std::string& relative, double seconds) {
@@ -500,24 +502,18 @@ TEST_CASE("scramble: four streams crossing at 2 persons/s an arm all get through
   // crossing). The crowd-aware field routes each stream round those coming against it; with a
   // straight-line goal sensor the same walker locks in the middle within a minute, and at 3
   // persons/s an arm this one does too (docs/validation.md, "Four streams crossing").
-  Scenario s = load_scenario(source_path("data/validation/scramble.yaml"));
-  Measurements m(s.measurement);
-  Simulation sim = make_sim(std::move(s));
-  for (int f = 0; f < 180 * 30; ++f) {
-    sim.step();
-    m.observe(sim.snapshot());
-  }
+  const Run r = run_file("data/validation/scramble.yaml", 180);
   std::uint64_t emitted = 0;
-  for (const SourceReport& r : sim.source_reports()) {
-    CHECK(r.waiting == 0);
-    emitted += r.emitted;
+  for (const SourceReport& source : r.sources) {
+    CHECK(source.waiting == 0);
+    emitted += source.emitted;
   }
   CHECK(emitted > 400);
-  CHECK(sim.arrived() == emitted);
-  CHECK(sim.active_count() == 0);
-  CHECK(sim.metrics().collisions == 0);
-  CHECK(sim.metrics().stuck == 0);
-  const AreaResult crossing = m.areas().at(0);
+  CHECK(r.arrived == emitted);
+  CHECK(r.active == 0);
+  CHECK(r.metrics.collisions == 0);
+  CHECK(r.metrics.stuck == 0);
+  const AreaResult& crossing = r.areas.at(0);
   CAPTURE(crossing.density);
   CAPTURE(crossing.speed);
   CHECK(crossing.density > 0.8);
