@@ -24,6 +24,13 @@ void settle(Heap& heap, std::vector<std::uint8_t>& done, Expand&& expand) {
     expand(i, v);
   }
 }
+
+// A blocked cell with a free cell among its 8 neighbours: a wall's face.
+bool beside_free(const Grid& g, int x, int y) {
+  for (int d = 0; d < 8; ++d)
+    if (g.free(x + kDx[d], y + kDy[d])) return true;
+  return false;
+}
 }  // namespace
 
 DistanceField DistanceField::build(const World& world, const Vec2& goal, const FieldParams& p,
@@ -54,7 +61,7 @@ DistanceField DistanceField::build(const World& world, const Vec2& goal, const F
       const double nav = world.navigability_at(g.center(x, y));
       cost[g.at(x, y)] = nav > 1e-6 ? 1.0 / nav : kInf;
     }
-  f.march(f.base_cost_);
+  f.march(f.base_cost_, nullptr, p.keep_costs);
   if (p.keep_costs)
     f.static_value_ = f.value_;
   else {  // kept only for crowd-aware rebuilds: a field's costs are megabytes
@@ -108,10 +115,10 @@ void DistanceField::rebuild_with_crowd(std::span<const CrowdWalker> crowd, const
                        static_cast<int>(std::floor((box.lo.y() - origin_.y()) / res_)),
                        static_cast<int>(std::floor((box.hi.x() - origin_.x()) / res_)),
                        static_cast<int>(std::floor((box.hi.y() - origin_.y()) / res_))};
-  march(cost, &region);
+  march(cost, &region, false);
 }
 
-void DistanceField::march(const std::vector<double>& cost, const CellBox* region) {
+void DistanceField::march(const std::vector<double>& cost, const CellBox* region, bool record_walls) {
   const Grid g{origin_, res_, nx_, ny_, blocked_};
   const std::size_t n = blocked_.size();
   const Vec2 goal = goal_;
@@ -173,37 +180,61 @@ void DistanceField::march(const std::vector<double>& cost, const CellBox* region
   if (region)
     for (std::size_t i = 0; i < n; ++i)
       if (!blocked_[i] && value[i] == kInf) value[i] = static_value_[i];
-  // 2. Into the walls: a blocked cell beside free ones takes the least of their values plus the step
-  // in, so that a foot set within the clearance still reads a distance falling toward the open on
-  // its own side. Only free neighbours count at first: filling a thin wall's band from both faces
-  // at once let the far side's (smaller) distances leak through it, and the field then pointed
-  // into the wall. Cells deeper inside (a building) follow from the filled ones.
-  std::vector<double> filled = value;
-  for (int y = 0; y < g.ny; ++y)
-    for (int x = 0; x < g.nx; ++x) {
-      const std::size_t i = g.at(x, y);
-      if (!g.blocked[i]) continue;
-      for (int d = 0; d < 8; ++d) {
-        const int tx = x + kDx[d], ty = y + kDy[d];
-        if (!g.free(tx, ty) || value[g.at(tx, ty)] == kInf) continue;
-        filled[i] = std::min(filled[i], value[g.at(tx, ty)] + g.res * (d < 4 ? 1.0 : std::sqrt(2.0)));
-      }
+  fill_walls(g, value, record_walls);
+  value_.assign(value.begin(), value.end());
+}
+
+// 2. Into the walls: a blocked cell beside free ones takes the least of their values plus the step
+// in, so that a foot set within the clearance still reads a distance falling toward the open on
+// its own side. Only free neighbours count at first: filling a thin wall's band from both faces
+// at once let the far side's (smaller) distances leak through it, and the field then pointed into
+// the wall. Cells deeper inside (a building) follow from the filled ones.
+void DistanceField::fill_walls(const Grid& g, std::vector<double>& value, bool record) {
+  const bool replay = walls_.recorded;
+  std::vector<std::uint32_t> found;
+  if (!replay)
+    for (int y = 0; y < g.ny; ++y)
+      for (int x = 0; x < g.nx; ++x)
+        if (g.blocked[g.at(x, y)] && beside_free(g, x, y)) found.push_back(static_cast<std::uint32_t>(g.at(x, y)));
+  const std::vector<std::uint32_t>& face = replay ? walls_.face : found;
+  for (const std::uint32_t i : face) {  // blocked: no value yet, and free neighbours keep theirs
+    const int x = static_cast<int>(i % g.nx), y = static_cast<int>(i / g.nx);
+    for (int d = 0; d < 8; ++d) {
+      const int tx = x + kDx[d], ty = y + kDy[d];
+      if (!g.free(tx, ty) || value[g.at(tx, ty)] == kInf) continue;
+      value[i] = std::min(value[i], value[g.at(tx, ty)] + g.res * (d < 4 ? 1.0 : std::sqrt(2.0)));
     }
-  value = std::move(filled);
+  }
   // Cells deeper inside take the value of the face cell nearest them, plus the way in: settled by
   // the way in alone, not by value plus way. Taking the least value instead filled the middle of a
   // thin wall's band from its far face wherever the far side lies nearer the goal (the outside of a
   // corridor whose end is open), and a foot set down by the wall, a few centimetres into the band,
   // then read a distance metres below the walkable cells beside it: the walker stepped back onto it
-  // for good (RiMEA test 6, a walker pinned against the corridor's outer wall).
-  std::fill(done.begin(), done.end(), 0);
+  // for good (RiMEA test 6, a walker pinned against the corridor's outer wall). Which cell each
+  // takes its value from depends on the walls alone, so a field rebuilt with the crowd replays the
+  // search it recorded once, in the same order: the same additions, the same values.
+  if (replay) {
+    for (std::size_t k = 0; k < walls_.cell.size(); ++k)
+      value[walls_.cell[k]] = value[walls_.from[k]] + walls_.step[k];
+    return;
+  }
+  const std::size_t n = value.size();
+  std::vector<std::uint8_t> done(n, 0);
   std::vector<double> way_in(n, kInf);
-  for (std::size_t i = 0; i < n; ++i)
-    if (g.blocked[i] && value[i] < kInf) {
+  Heap heap;
+  for (const std::uint32_t i : face)
+    if (value[i] < kInf) {
       way_in[i] = 0;
       heap.push({0.0, i});
     }
+  std::vector<std::uint32_t> from(record ? n : 0);
+  std::vector<double> step_in(record ? n : 0);
   settle(heap, done, [&](std::size_t i, double w) {
+    if (record && w > 0) {  // settled: its value is final
+      walls_.cell.push_back(static_cast<std::uint32_t>(i));
+      walls_.from.push_back(from[i]);
+      walls_.step.push_back(step_in[i]);
+    }
     const int x = static_cast<int>(i % g.nx), y = static_cast<int>(i / g.nx);
     for (int d = 0; d < 8; ++d) {
       const int tx = x + kDx[d], ty = y + kDy[d];
@@ -213,10 +244,17 @@ void DistanceField::march(const std::vector<double>& cost, const CellBox* region
       if (!g.blocked[j] || done[j] || w + step >= way_in[j]) continue;
       way_in[j] = w + step;
       value[j] = value[i] + step;
+      if (record) {
+        from[j] = static_cast<std::uint32_t>(i);
+        step_in[j] = step;
+      }
       heap.push({w + step, j});
     }
   });
-  value_.assign(value.begin(), value.end());
+  if (record) {
+    walls_.face = std::move(found);
+    walls_.recorded = true;
+  }
 }
 
 double DistanceField::at(int x, int y) const {

@@ -12,6 +12,8 @@
 
 namespace footfall {
 
+struct Grid;  // world/occupancy_grid.hpp
+
 struct FieldParams {
   double resolution = 0.1;    // cell size, metres
   // Cells within this of a solid obstacle are walls; at least a little more than one cell, so that
@@ -80,8 +82,20 @@ class DistanceField {
   };
   static constexpr double kCrowdMargin = 5.0;  // metres round the walkers a rebuild marches
   // Marches from the goal over the cells' unit costs (inf: blocked or water) and fills the walls;
-  // with a region, only within it, the static field's values standing outside.
-  void march(const std::vector<double>& cost, const CellBox* region = nullptr);
+  // with a region, only within it, the static field's values standing outside. record_walls keeps
+  // how the walls were filled, for rebuilds to replay.
+  void march(const std::vector<double>& cost, const CellBox* region, bool record_walls);
+  void fill_walls(const Grid& g, std::vector<double>& value, bool record);
+  // How the walls take their values from the free cells, recorded once: geometry alone decides
+  // it (march, step 2). The face cells (blocked, beside a free one) take the least free
+  // neighbour's value plus the step; each cell deeper in, in the order it was settled, the value of
+  // `from` plus `step`.
+  struct WallFill {
+    bool recorded = false;
+    std::vector<std::uint32_t> face, cell, from;
+    std::vector<double> step;
+  };
+  WallFill walls_;
   Vec2 goal_ = Vec2::Zero();
   std::vector<double> base_cost_;      // per cell: 1 / navigability; inf where blocked or water
   std::vector<std::uint8_t> blocked_;  // per cell: within the clearance of a solid obstacle
