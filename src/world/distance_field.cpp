@@ -3,27 +3,76 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
-#include <queue>
 
 #include "occupancy_grid.hpp"
 
 namespace footfall {
 namespace {
-using Heap = std::priority_queue<std::pair<double, std::size_t>, std::vector<std::pair<double, std::size_t>>,
-                                 std::greater<std::pair<double, std::size_t>>>;
-
-// Dijkstra from whatever the heap holds, least first: expand(i, v) relaxes the neighbours of cell
-// i, settled at value v.
-template <class Expand>
-void settle(Heap& heap, std::vector<std::uint8_t>& done, Expand&& expand) {
-  while (!heap.empty()) {
-    const auto [v, i] = heap.top();
-    heap.pop();
-    if (done[i]) continue;
-    done[i] = 1;
-    expand(i, v);
+// Cells to settle, least (key, index) first, each held once: lowering a queued cell's key moves it
+// up. Cells come out in the order a heap of (key, index) pairs with stale pairs skipped gives them,
+// so the fields are the same bit for bit, without the stale pairs (their sifting was half of a
+// march's time).
+class CellQueue {
+ public:
+  explicit CellQueue(const std::vector<double>& key) : key_(key), slot_(key.size(), kNever) {}
+  bool empty() const { return heap_.empty(); }
+  bool settled(std::size_t i) const { return slot_[i] == kSettled; }
+  // key[i] was just lowered (or set for the first time).
+  void lowered(std::size_t i) {
+    if (slot_[i] == kNever) {
+      slot_[i] = static_cast<std::uint32_t>(heap_.size());
+      heap_.push_back(static_cast<std::uint32_t>(i));
+    }
+    up(slot_[i]);
   }
-}
+  // The least cell, settled from now on.
+  std::size_t pop() {
+    const std::uint32_t top = heap_.front();
+    slot_[top] = kSettled;
+    const std::uint32_t last = heap_.back();
+    heap_.pop_back();
+    if (!heap_.empty()) {
+      heap_.front() = last;
+      slot_[last] = 0;
+      down(0);
+    }
+    return top;
+  }
+
+ private:
+  static constexpr std::uint32_t kNever = 0xFFFFFFFFu, kSettled = 0xFFFFFFFEu;
+  bool less(std::uint32_t a, std::uint32_t b) const {
+    return key_[a] < key_[b] || (key_[a] == key_[b] && a < b);
+  }
+  void place(std::uint32_t k, std::uint32_t cell) {
+    heap_[k] = cell;
+    slot_[cell] = k;
+  }
+  void up(std::uint32_t k) {
+    const std::uint32_t cell = heap_[k];
+    while (k > 0) {
+      const std::uint32_t parent = (k - 1) / 2;
+      if (!less(cell, heap_[parent])) break;
+      place(k, heap_[parent]);
+      k = parent;
+    }
+    place(k, cell);
+  }
+  void down(std::uint32_t k) {
+    const std::uint32_t cell = heap_[k], n = static_cast<std::uint32_t>(heap_.size());
+    for (;;) {
+      std::uint32_t child = 2 * k + 1;
+      if (child >= n) break;
+      if (child + 1 < n && less(heap_[child + 1], heap_[child])) ++child;
+      if (!less(heap_[child], cell)) break;
+      place(k, heap_[child]);
+      k = child;
+    }
+    place(k, cell);
+  }
+  const std::vector<double>& key_;
+  std::vector<std::uint32_t> heap_, slot_;
+};
 
 // A blocked cell with a free cell among its 8 neighbours: a wall's face.
 bool beside_free(const Grid& g, int x, int y) {
@@ -128,11 +177,11 @@ void DistanceField::march(const std::vector<double>& cost, const CellBox* region
   // on their way: behind a crowd, cells near the edge read the static (crowd-free) distance out
   // there plus the way to it, less than their own, and the field pointed out of the box.
   std::vector<double> value(n, kInf);
-  Heap heap;
+  CellQueue queue(value);
   const auto relax = [&](std::size_t j, double v) {
     if (v < value[j]) {
       value[j] = v;
-      heap.push({v, j});
+      queue.lowered(j);
     }
   };
   // The goal's cell, or the free cell nearest it: a goal by a wall is reached from beside it. The
@@ -156,17 +205,17 @@ void DistanceField::march(const std::vector<double>& cost, const CellBox* region
   // of offset) instead of 0.01 m, so the field pulled everyone 13° toward that line and whole
   // crowds into single file (counterflow: both streams head-on on the hallway's centre line).
   // Marching is exact for plane fronts in any direction.
-  std::vector<std::uint8_t> done(n, 0);
-  settle(heap, done, [&](std::size_t i, double) {
+  while (!queue.empty()) {
+    const std::size_t i = queue.pop();
     const int x = static_cast<int>(i % g.nx), y = static_cast<int>(i / g.nx);
     for (int d = 0; d < 4; ++d) {
       const int tx = x + kDx[d], ty = y + kDy[d];
       if (!g.free(tx, ty)) continue;
       const std::size_t j = g.at(tx, ty);
-      if (done[j] || cost[j] == kInf || !inside(tx, ty)) continue;
+      if (queue.settled(j) || cost[j] == kInf || !inside(tx, ty)) continue;
       // The least settled neighbour along each axis; unsettled ones are not yet known.
       const auto settled = [&](int ax, int ay) {
-        return g.free(ax, ay) && done[g.at(ax, ay)] ? value[g.at(ax, ay)] : kInf;
+        return g.free(ax, ay) && queue.settled(g.at(ax, ay)) ? value[g.at(ax, ay)] : kInf;
       };
       const double a = std::min(settled(tx - 1, ty), settled(tx + 1, ty));
       const double b = std::min(settled(tx, ty - 1), settled(tx, ty + 1));
@@ -175,7 +224,7 @@ void DistanceField::march(const std::vector<double>& cost, const CellBox* region
       if (std::abs(a - b) < h) t = 0.5 * (a + b + std::sqrt(2 * h * h - (a - b) * (a - b)));
       relax(j, t);
     }
-  });
+  }
   // Outside the region, and where its ways leave it, the static field stands.
   if (region)
     for (std::size_t i = 0; i < n; ++i)
@@ -219,17 +268,18 @@ void DistanceField::fill_walls(const Grid& g, std::vector<double>& value, bool r
     return;
   }
   const std::size_t n = value.size();
-  std::vector<std::uint8_t> done(n, 0);
   std::vector<double> way_in(n, kInf);
-  Heap heap;
+  CellQueue queue(way_in);
   for (const std::uint32_t i : face)
     if (value[i] < kInf) {
       way_in[i] = 0;
-      heap.push({0.0, i});
+      queue.lowered(i);
     }
   std::vector<std::uint32_t> from(record ? n : 0);
   std::vector<double> step_in(record ? n : 0);
-  settle(heap, done, [&](std::size_t i, double w) {
+  while (!queue.empty()) {
+    const std::size_t i = queue.pop();
+    const double w = way_in[i];
     if (record && w > 0) {  // settled: its value is final
       walls_.cell.push_back(static_cast<std::uint32_t>(i));
       walls_.from.push_back(from[i]);
@@ -241,16 +291,16 @@ void DistanceField::fill_walls(const Grid& g, std::vector<double>& value, bool r
       if (!g.inside(tx, ty)) continue;
       const std::size_t j = g.at(tx, ty);
       const double step = g.res * (d < 4 ? 1.0 : std::sqrt(2.0));
-      if (!g.blocked[j] || done[j] || w + step >= way_in[j]) continue;
+      if (!g.blocked[j] || queue.settled(j) || w + step >= way_in[j]) continue;
       way_in[j] = w + step;
       value[j] = value[i] + step;
       if (record) {
         from[j] = static_cast<std::uint32_t>(i);
         step_in[j] = step;
       }
-      heap.push({w + step, j});
+      queue.lowered(j);
     }
-  });
+  }
   if (record) {
     walls_.face = std::move(found);
     walls_.recorded = true;
