@@ -435,7 +435,7 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
           // Who is near and in conflict, and how they may move on, depends on the decision only.
           const double r2 = p[pavoid_p::Radius] * p[pavoid_p::Radius];
           const bool conflicts_only = p[pavoid_p::ConflictsOnly] != 0.0;
-          cache.movers.clear();
+          cache.forecast.reset(self.location, self.t0);
           // Only a walker standing by choice (waiting) makes way for one who presses
           // (pressing_plan): those walking keep to their own ways, and two who both press, as
           // where fronts meet or at an exit, contend as before.
@@ -449,7 +449,7 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
               if (waiting) plan = pressing_plan(ctx.snapshot, j, self.location, ctx.self_radius, self.t0);
               if (!crosses_or_meets(plan, self.heading)) continue;
             }
-            cache.movers.push_back(predict_mover(plan, ctx.snapshot.radius[j], pp.biases));
+            cache.forecast.add(predict_mover(plan, ctx.snapshot.radius[j], pp.biases));
           }
           cache.self = ctx.self;
           cache.node = static_cast<std::uint32_t>(node);
@@ -458,9 +458,7 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
         // "Proportional to the agent's point of intersection of highest probability": the most
         // threatening other agent counts.
         const Vec2 velocity = stepping_velocity(self.planted, pose.forward_foot, pose.duration);
-        for (const PredictedMover& m : cache.movers)
-          stress = std::max(stress, collision_probability(self.location, pose.location, self.t0,
-                                                          pose.duration, velocity, ctx.self_radius, m, pp));
+        stress = cache.forecast.max_probability(pose.location, pose.duration, velocity, ctx.self_radius, pp);
       }
       put_control({0.0, p[pavoid_p::Gain] * stress}, on, p[pavoid_p::Weight], p[pavoid_p::Power]);
       break;

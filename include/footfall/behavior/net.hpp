@@ -126,11 +126,12 @@ class NetEvaluator {
     double t0 = -1;
     std::vector<Mover> movers;
   } movers_;
-  // predictive_avoid's others within its radius, their motions predicted: likewise per decision.
+  // predictive_avoid's others within its radius, their motions predicted and their tracks per
+  // step duration: likewise per decision.
   struct PredictionCache {
     std::uint32_t self = ~0u, node = ~0u;
     double t0 = -1;
-    std::vector<PredictedMover> movers;
+    AvoidanceForecast forecast;
   } predicted_;
   // Proximity sensors' neighbours' shoulder lines (agents/body.hpp), in ctx.neighbours' order: a
   // sine and a cosine per neighbour per decision, not per candidate and sensor.
