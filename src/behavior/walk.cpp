@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <optional>
 
 #include "footfall/behavior/headway.hpp"
@@ -215,6 +216,28 @@ bool step_collides(const SenseContext& ctx, const Vec2& from, const Vec2& to, do
 
 namespace {
 
+// step_duration with the cadence law's pow once per run of equal step lengths: the candidates of
+// one arc, the pivots, and the headway's first guesses come one after another.
+class StepDurations {
+ public:
+  explicit StepDurations(const FanParams& fan) : fan_(fan) {}
+  double operator()(const Footstep& step) {
+    const bool in_place = step.kind == StepKind::Stay || step.kind == StepKind::Turn;
+    if (step.length != length_ || in_place != in_place_) {
+      length_ = step.length;
+      in_place_ = in_place;
+      duration_ = step_duration(fan_, step);
+    }
+    return duration_;
+  }
+
+ private:
+  const FanParams& fan_;
+  double length_ = std::numeric_limits<double>::quiet_NaN();
+  bool in_place_ = false;
+  double duration_ = 0;
+};
+
 // Does the step carry the body faster than the headway in its direction allows, s / time_gap?
 // Closing the feet (with or without a turn) is how one stops, and is never held back.
 bool outruns_headway(const FanParams& fan, std::span<const HeadwayObstacle> others,
@@ -234,6 +257,7 @@ void add_headway_steps(const FanParams& fan, const Feet& feet, std::span<const H
                        const Vec2& shoulders, std::vector<Footstep>& out) {
   const double heading = feet.heading();
   const Vec2 here = feet.location(), stance = feet.planted - feet.trailing;
+  StepDurations duration_of(fan);
   for (int j = 0; j < fan.rays; ++j) {
     const double turn = fan.ray_turn(j);
     const Vec2 u = unit_from_heading(heading + turn);
@@ -243,7 +267,7 @@ void add_headway_steps(const FanParams& fan, const Feet& feet, std::span<const H
     // for the L that moves it s·τ(L)/T, τ from the cadence law; two rounds settle τ.
     double len = fan.min_step, reach = 0;
     for (int round = 0; round < 2; ++round) {
-      const double tau = step_duration(fan, {StepKind::Fan, {}, 0, 0, len});
+      const double tau = duration_of({StepKind::Fan, {}, 0, 0, len});
       reach = 2 * s * tau / fan.time_gap;
       const double b = stance.dot(u), c = stance.squaredNorm() - reach * reach;
       len = b * b - c >= 0 ? -b + std::sqrt(b * b - c) : 0.0;
@@ -346,6 +370,7 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
   // the agent ends up standing, to publish where it would have gone (Decision::want).
   std::array<std::uint16_t, 128> refused;
   std::size_t n_refused = 0;
+  StepDurations duration_of(fan);
   for (std::size_t k = 0; k < scratch.size(); ++k) {
     const Footstep& step = scratch[k];
     // Feet splayed more than a right angle apart are no stance: their mean heading is ill-defined
@@ -357,7 +382,7 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
     // alternate for good (seen in a corner of the bottleneck room).
     const bool moving = step.kind != StepKind::Stay && step.kind != StepKind::Turn;
     if (moving && (pose.location - here).squaredNorm() < 1e-8) continue;
-    const double duration = step_duration(fan, step);
+    const double duration = duration_of(step);
     pose.duration = duration;
     pose.closing = !moving;
     double energy = kInf;
@@ -392,7 +417,7 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
     for (std::size_t i = 0; i < n_refused; ++i) {
       const Footstep& step = scratch[refused[i]];
       Pose pose = pose_after(feet, step);
-      pose.duration = step_duration(fan, step);
+      pose.duration = duration_of(step);
       const double energy = eval.energy(params, pose, ctx);
       ++best.candidates;
       if (energy < want_energy) {
