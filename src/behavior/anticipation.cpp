@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <span>
 
 namespace footfall {
 
@@ -107,11 +108,9 @@ void track_mover(const PredictedMover& m, double t0, double duration, const Pred
     std::size_t first_predicted = 0;
     while (first_predicted + 1 < cuts.size() && cuts[first_predicted + 1] <= other.t1) ++first_predicted;
     step.first_predicted = static_cast<std::uint8_t>(first_predicted);
-    step.lo = Vec2::Constant(kInf);
-    step.hi = Vec2::Constant(-kInf);
+    step.box = {};
     const auto hold = [&](const Vec2& q) {
-      step.lo = step.lo.cwiseMin(q);
-      step.hi = step.hi.cwiseMax(q);
+      step.box.add(q);
       return q;
     };
     // extrapolate() per prediction, with the plan's part (a division) once per cut.
@@ -133,15 +132,32 @@ namespace {
 // What collision_probability asks of the agent's step, whoever the other is.
 struct OwnStep {
   Vec2 from, to, velocity;
-  double radius;
+  double t0, duration, radius;
   double reach;    // how far from `from` it gets by the horizon
   double horizon;  // t0 + s·duration
 };
 
 OwnStep own_step(const Vec2& from, const Vec2& to, double t0, double duration, const Vec2& velocity,
                  double radius, const PredictiveAvoidParams& p) {
-  return {from, to, velocity, radius,
+  return {from, to, velocity, t0, duration, radius,
           (to - from).norm() + velocity.norm() * (p.steps - 1) * duration, t0 + p.steps * duration};
+}
+
+// Per step k, the box around where the agent is from the step's start to its end (it moves
+// linearly within a step, so the box holds its position at every cut but for rounding).
+void own_boxes(const OwnStep& own, int steps, std::vector<Aabb>& out) {
+  // Where the agent is at time t, as probability() works it out from a track's `along`.
+  const auto at = [&](double t) {
+    return t <= own.t0 + own.duration ? Vec2(own.from + (own.to - own.from) * ((t - own.t0) / own.duration))
+                                      : Vec2(own.to + own.velocity * (t - own.t0 - own.duration));
+  };
+  out.resize(static_cast<std::size_t>(std::max(0, steps)));
+  for (int k = 0; k < steps; ++k) {
+    const double ta = own.t0 + k * own.duration, tb = ta + own.duration;
+    out[k] = {};
+    out[k].add(at(ta));
+    out[k].add(at(tb));
+  }
 }
 
 // Too far apart to come within the margin before the horizon: every φ is 0, and so is the sum.
@@ -161,8 +177,8 @@ bool beyond(const Vec2& a, const Vec2& b, double r) {
          (a.y() < -r && b.y() < -r);
 }
 
-double probability(const OwnStep& own, const PredictedMover& m, const MoverTrack& track,
-                   const PredictiveAvoidParams& p) {
+double probability(const OwnStep& own, std::span<const Aabb> boxes, const PredictedMover& m,
+                   const MoverTrack& track, const PredictiveAvoidParams& p) {
   const double contact = own.radius + m.radius;
   const auto phi = [&](double d) { return std::clamp((contact + p.margin - d) / p.margin, 0.0, 1.0); };
   // Beyond this squared distance φ is exactly 0 (the root would be at least contact + margin):
@@ -170,30 +186,28 @@ double probability(const OwnStep& own, const PredictedMover& m, const MoverTrack
   const double clear2 = (contact + p.margin) * (contact + p.margin) * (1 + 1e-12);
   // Farther apart than this (the µm again outweighs any rounding), a piece's closest approach is
   // beyond clear2 and cannot change whether a prediction's minimum is within it: it is skipped.
-  const double apart = contact + p.margin + 1e-6;
+  const double far = contact + p.margin + 1e-6;
   const Vec2 move = own.to - own.from;
   double sum = 0, f = 1;
-  for (const MoverTrack::Step& step : track.steps) {
+  for (std::size_t k = 0; k < track.steps.size(); ++k) {
+    const MoverTrack::Step& step = track.steps[k];
+    // The agent's box and the other's apart (the agent moves linearly within a step, so its box
+    // holds every cut's position but for rounding): every piece is, P_k is 0 and adds nothing.
+    if (apart(boxes[k], step.box, far)) {
+      f *= p.decay;
+      continue;
+    }
     std::array<Vec2, 4> self;
     for (std::size_t i = 0; i < self.size(); ++i)
       self[i] = step.on_own_step >> i & 1 ? Vec2(own.from + move * step.along[i])
                                           : Vec2(own.to + own.velocity * step.along[i]);
-    // The agent's box and the other's apart: every piece is, P_k is 0 and adds nothing.
-    const Vec2 lo = self[0].cwiseMin(self[1]).cwiseMin(self[2].cwiseMin(self[3]));
-    const Vec2 hi = self[0].cwiseMax(self[1]).cwiseMax(self[2].cwiseMax(self[3]));
-    const double gx = std::max(step.lo.x() - hi.x(), lo.x() - step.hi.x());
-    const double gy = std::max(step.lo.y() - hi.y(), lo.y() - step.hi.y());
-    if (gx > apart || gy > apart || (gx > 0 && gy > 0 && gx * gx + gy * gy > apart * apart)) {
-      f *= p.decay;
-      continue;
-    }
     // Pieces that end by the end of the other's step are the same for every prediction. Squared
     // distances throughout, one root per prediction.
     double shared = kInf;
     for (std::size_t i = 0; i < step.first_predicted; ++i) {
       if (!(step.pieces >> i & 1)) continue;
       const Vec2 r0 = step.plan[i] - self[i], r1 = step.plan[i + 1] - self[i + 1];
-      if (!beyond(r0, r1, apart)) shared = std::min(shared, closest_squared_to_origin(r0, r1));
+      if (!beyond(r0, r1, far)) shared = std::min(shared, closest_squared_to_origin(r0, r1));
     }
     double pk = 0;
     for (std::size_t c = 0; c < m.velocity.size(); ++c) {
@@ -202,7 +216,7 @@ double probability(const OwnStep& own, const PredictedMover& m, const MoverTrack
       for (std::size_t i = step.first_predicted; i + 1 < self.size(); ++i) {
         if (!(step.pieces >> i & 1)) continue;  // duration > 0: some piece is not empty
         const Vec2 r0 = step.predicted[c][i] - self[i], r1 = step.predicted[c][i + 1] - self[i + 1];
-        if (!beyond(r0, r1, apart)) d2 = std::min(d2, closest_squared_to_origin(r0, r1));
+        if (!beyond(r0, r1, far)) d2 = std::min(d2, closest_squared_to_origin(r0, r1));
       }
       if (d2 <= clear2) pk += m.weight[c] * phi(std::sqrt(d2));
     }
@@ -220,9 +234,11 @@ double collision_probability(const Vec2& from, const Vec2& to, double t0, double
   if (duration <= 0) return 0.0;
   const OwnStep own = own_step(from, to, t0, duration, own_velocity, self_radius, p);
   if (out_of_reach(own, m, (m.plan.to - from).norm(), p)) return 0.0;
+  std::vector<Aabb> boxes;
+  own_boxes(own, p.steps, boxes);
   MoverTrack track;
   track_mover(m, t0, duration, p, track);
-  return probability(own, m, track, p);
+  return probability(own, boxes, m, track, p);
 }
 
 void AvoidanceForecast::reset(const Vec2& from, double t0) {
@@ -244,6 +260,7 @@ double AvoidanceForecast::max_probability(const Vec2& to, double duration, const
   double most = 0;
   if (duration <= 0 || movers_.empty()) return most;
   const OwnStep own = own_step(from_, to, t0_, duration, velocity, self_radius, p);
+  bool boxed = false;
   const std::size_t n = movers_.size();
   std::size_t slot = std::find(durations_.begin(), durations_.end(), duration) - durations_.begin();
   if (slot == durations_.size()) {
@@ -258,7 +275,11 @@ double AvoidanceForecast::max_probability(const Vec2& to, double duration, const
       track_mover(movers_[j], t0_, duration, p, track);
       made_[slot * n + j] = 1;
     }
-    most = std::max(most, probability(own, movers_[j], track, p));
+    if (!boxed) {
+      own_boxes(own, p.steps, own_boxes_);
+      boxed = true;
+    }
+    most = std::max(most, probability(own, own_boxes_, movers_[j], track, p));
   }
   return most;
 }

@@ -338,8 +338,9 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
           const Obstacle& ob = ctx.world.obstacles[o];
           const auto* seg = std::get_if<Segment>(&ob.shape);
           if (!seg || !(n.mask & (1ull << ob.cls))) continue;
-          const auto s = sense_line(pose, ctx, seg->a, seg->b, p[line_p::Fov]);
-          if (s && (!best || s->d < best->d)) best = s;
+          // The first nearest wins: a segment no nearer than the best so far is passed over.
+          const auto s = sense_line(pose, ctx, seg->a, seg->b, p[line_p::Fov], best ? best->d : kInf);
+          if (s) best = s;
         }
         put_percept(best);
         break;

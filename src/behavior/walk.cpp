@@ -189,6 +189,9 @@ bool step_collides(const SenseContext& ctx, const Vec2& from, const Vec2& to, do
     const double d = segment_distance_to(ob.shape, from, to);
     if (d < r && d < distance_to(ob.shape, from) - kSlack) return true;
   }
+  Aabb step_box;  // the body stays on [from, to] while stepping, and at `to` after
+  step_box.add(from);
+  step_box.add(to);
   for (const std::uint32_t j : ctx.neighbours) {
     if (j == ctx.self) continue;
     const double reach = r + ctx.snapshot.radius[j];
@@ -196,6 +199,11 @@ bool step_collides(const SenseContext& ctx, const Vec2& from, const Vec2& to, do
     // Neither can be farther than its whole path from where it starts: a cheap bound first.
     const double slack = (to - from).norm() + (plan.to - plan.from).norm() + reach;
     if ((plan.from - from).squaredNorm() > slack * slack) continue;
+    // Both boxes more than reach apart (a micrometre to spare for rounding): so are the bodies.
+    Aabb other_box;
+    other_box.add(plan.from);
+    other_box.add(plan.to);
+    if (apart(step_box, other_box, reach + 1e-6)) continue;
     const double d = min_distance_to_plan(from, to, t0, t0 + duration, plan);
     if (d >= reach) continue;
     const BodySize mine = ctx.self_body(), theirs = ctx.snapshot.body(j);

@@ -118,7 +118,7 @@ struct MoverTrack {
     std::uint8_t first_predicted = 0;  // pieces before this end by the end of the other's step
     std::array<Vec2, 4> plan;       // the other by its plan
     std::array<std::array<Vec2, 4>, 5> predicted;  // the other by each prediction with weight
-    Vec2 lo, hi;                    // the box around every position above that a piece uses
+    Aabb box;                       // around every position above that a piece uses
   };
   std::vector<Step> steps;
 };
@@ -145,6 +145,7 @@ class AvoidanceForecast {
   std::vector<double> durations_;   // the step durations met in this decision
   std::vector<MoverTrack> tracks_;  // [duration × mover]; kept between decisions for their memory
   std::vector<std::uint8_t> made_;  // whether that track is made yet
+  std::vector<Aabb> own_boxes_;     // the candidate's, per step
 };
 
 // The velocity of an agent that goes on taking steps like this one: the moving foot's advance
