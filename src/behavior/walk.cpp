@@ -398,7 +398,8 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
     if (!(headway && outruns_headway(fan, others, shoulders, here, step, pose.location, duration))) {
       if (const std::optional<double> clear = clear_twist(ctx, fan, here, pose, t, duration, torso, twist_now)) {
         twist = *clear;
-        energy = eval.energy(params, pose, ctx);
+        // A candidate that cannot beat the best so far needs no exact energy.
+        energy = eval.energy_within(params, pose, ctx, best.energy);
         ++best.candidates;
       }
     }
