@@ -379,17 +379,17 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
   std::array<std::uint16_t, 128> refused;
   std::size_t n_refused = 0;
   StepDurations duration_of(fan);
-  for (std::size_t k = 0; k < scratch.size(); ++k) {
+  const auto consider = [&](std::size_t k) {
     const Footstep& step = scratch[k];
     // Feet splayed more than a right angle apart are no stance: their mean heading is ill-defined
     // and flips between steps (pivots that chained that far left a walker stepping in place).
-    if (std::abs(wrap_angle(step.foot_heading - feet.planted_heading)) > kPi / 2 + 1e-9) continue;
+    if (std::abs(wrap_angle(step.foot_heading - feet.planted_heading)) > kPi / 2 + 1e-9) return;
     Pose pose = pose_after(feet, step);
     // A step that carries the body nowhere is no step: from a stance whose other foot is ahead,
     // the fan can set the foot down where it already stood, and a pivot and that step can then
     // alternate for good (seen in a corner of the bottleneck room).
     const bool moving = step.kind != StepKind::Stay && step.kind != StepKind::Turn;
-    if (moving && (pose.location - here).squaredNorm() < 1e-8) continue;
+    if (moving && (pose.location - here).squaredNorm() < 1e-8) return;
     const double duration = duration_of(step);
     pose.duration = duration;
     pose.closing = !moving;
@@ -415,6 +415,20 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
       best.duration = duration;
       best.twist = twist;
     }
+  };
+  // The straight-ahead fan steps first: mostly the best or near it, they give energy_within a low
+  // bound early. The choice does not depend on the order (better() orders candidates totally, and
+  // the foot and kerb checks are the candidate's own); the refused are sorted back into index order
+  // below, which only a fan within the refused list's size allows.
+  const auto straight = [&](std::size_t k) { return scratch[k].kind == StepKind::Fan && scratch[k].turn == 0.0; };
+  if (scratch.size() <= refused.size()) {
+    for (std::size_t k = 0; k < scratch.size(); ++k)
+      if (straight(k)) consider(k);
+    for (std::size_t k = 0; k < scratch.size(); ++k)
+      if (!straight(k)) consider(k);
+    std::sort(refused.begin(), refused.begin() + n_refused);
+  } else {
+    for (std::size_t k = 0; k < scratch.size(); ++k) consider(k);
   }
   if (best.energy == kInf) {  // boxed in: freeze where we are, feet as they are
     best.blocked = true;
