@@ -192,18 +192,20 @@ bool step_collides(const SenseContext& ctx, const Vec2& from, const Vec2& to, do
   Aabb step_box;  // the body stays on [from, to] while stepping, and at `to` after
   step_box.add(from);
   step_box.add(to);
+  const double stride = (to - from).norm();
   for (const std::uint32_t j : ctx.neighbours) {
     if (j == ctx.self) continue;
     const double reach = r + ctx.snapshot.radius[j];
     const Plan& plan = ctx.snapshot.plan[j];
-    // Neither can be farther than its whole path from where it starts: a cheap bound first.
-    const double slack = (to - from).norm() + (plan.to - plan.from).norm() + reach;
-    if ((plan.from - from).squaredNorm() > slack * slack) continue;
-    // Both boxes more than reach apart (a micrometre to spare for rounding): so are the bodies.
+    // Cheap bounds first, either enough to pass the neighbour over. Both boxes more than reach
+    // apart (a micrometre to spare for rounding): so are the bodies. Neither can be farther than
+    // its whole path from where it starts.
     Aabb other_box;
     other_box.add(plan.from);
     other_box.add(plan.to);
     if (apart(step_box, other_box, reach + 1e-6)) continue;
+    const double slack = stride + (plan.to - plan.from).norm() + reach;
+    if ((plan.from - from).squaredNorm() > slack * slack) continue;
     const double d = min_distance_to_plan(from, to, t0, t0 + duration, plan);
     if (d >= reach) continue;
     const BodySize mine = ctx.self_body(), theirs = ctx.snapshot.body(j);
