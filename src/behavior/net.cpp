@@ -293,7 +293,10 @@ double NetEvaluator::energy_within(const double* params, const Pose& pose, const
   // The inputs' energies summed in this order may round differently from the walk node's sum in
   // link order, by far less than this: above it, the walk node's sum is above `bound` too.
   const double limit = bound * (1 + 1e-12);
-  ++call_;
+  if (++call_ == 0) {  // wrapped round: no stamp may look like this call's
+    std::fill(sensed_.begin(), sensed_.end(), 0u);
+    call_ = 1;
+  }
   double partial = 0;
   for (const WalkInput& w : walk_inputs_) {
     if (w.sensor >= 0 && sensed_[w.sensor] != call_) {
