@@ -219,6 +219,49 @@ TEST_CASE("predictive avoidance: the fast path equals the plain sum bit for bit,
   CHECK(touching > 500);
 }
 
+TEST_CASE("predictive avoidance: a decision's forecast equals the plain sums bit for bit") {
+  // AvoidanceForecast makes each mover's track once per step duration and shares it among the
+  // candidates of that duration; the most probable collision must be the plain one's.
+  std::uint64_t state = 777;
+  const auto uniform = [&](double lo, double hi) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return lo + (hi - lo) * static_cast<double>(state >> 11) / 9007199254740992.0;
+  };
+  AvoidanceForecast forecast;
+  int positive = 0;
+  for (int decision = 0; decision < 400; ++decision) {
+    PredictiveAvoidParams p;
+    p.steps = 1 + decision % 3;
+    p.margin = uniform(0.1, 0.5);
+    if (decision % 4 == 0) p.biases = {1, 0, 0, 0, 0};
+    const Vec2 from{uniform(-1, 1), uniform(-1, 1)};
+    const double t0 = uniform(0, 2);
+    std::vector<PredictedMover> movers;
+    forecast.reset(from, t0);
+    for (int j = 0, n = decision % 7; j < n; ++j) {
+      const Vec2 ofrom{uniform(-3, 3), uniform(-3, 3)};
+      const double ot0 = t0 + uniform(-1, 0.5), ot1 = ot0 + (j == 3 ? 0.0 : uniform(0.2, 0.8));
+      movers.push_back(predict_mover({ofrom, ofrom + Vec2{uniform(-0.8, 0.8), uniform(-0.8, 0.8)}, ot0, ot1},
+                                     uniform(0.15, 0.3), p.biases));
+      forecast.add(movers.back());
+    }
+    const std::array<double, 4> durations = {uniform(0.3, 0.8), uniform(0.3, 0.8), 0.5, 0.0};
+    for (int candidate = 0; candidate < 30; ++candidate) {
+      const double duration = durations[candidate % 4];
+      const Vec2 to = from + Vec2{uniform(-0.8, 0.8), uniform(-0.8, 0.8)};
+      const Vec2 own = Vec2{uniform(-1.5, 1.5), uniform(-1.5, 1.5)};
+      double plain = 0;
+      if (duration > 0)
+        for (const PredictedMover& m : movers)
+          plain = std::max(plain, reference_collision_probability(from, to, t0, duration, own, 0.22, m, p));
+      const double fast = forecast.max_probability(to, duration, own, 0.22, p);
+      REQUIRE(std::bit_cast<std::uint64_t>(fast) == std::bit_cast<std::uint64_t>(plain));
+      positive += plain > 0;
+    }
+  }
+  CHECK(positive > 500);
+}
+
 // ---- inertia ------------------------------------------------------------------------------------
 
 TEST_CASE("inertia: 0 straight ahead, growing with the turn and with speed (Fig. 7.21)") {

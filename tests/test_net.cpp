@@ -180,3 +180,36 @@ TEST_CASE("a decision's energy skips sensors that only unbound behaviors read, b
   decision.energy(f.params.data(), pose, f.ctx());
   CHECK(decision.outputs(f.net.find_node("goal"))[0] == 1.0);
 }
+
+TEST_CASE("energy_within: the energy bit for bit up to the bound, above it beyond") {
+  Fixture f;
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> u(-1, 1);
+  NetEvaluator plain(f.net), within(f.net);
+  int pruned = 0, exact = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const Vec2 at{u(rng), u(rng)};
+    const double heading = 3 * u(rng);
+    const Pose pose{at, heading, at + 0.2 * unit_from_heading(heading)};
+    const double e = plain.energy(f.params.data(), pose, f.ctx());
+    // Bounds around the energy, at it, and a rounding either side of it.
+    for (const double bound : {0.0, 0.5 * e, std::nextafter(e, 0.0), e, std::nextafter(e, kInf), 2 * e, kInf}) {
+      const double w = within.energy_within(f.params.data(), pose, f.ctx(), bound);
+      if (e <= bound) {
+        REQUIRE(std::memcmp(&e, &w, sizeof e) == 0);
+        ++exact;
+      } else {
+        REQUIRE(w > bound);
+        pruned += w != e;
+      }
+    }
+  }
+  CHECK(pruned > 100);  // some were cut short
+  CHECK(exact > 300);
+  // A negative weight: no shortcut, the energy itself.
+  f.params[f.net.find_param("avoid_wall", "weight")] = -1;
+  const Pose pose{{0.1, 0.2}, 0.2, {0.4, 0.25}};
+  const double e = plain.energy(f.params.data(), pose, f.ctx());
+  const double w = within.energy_within(f.params.data(), pose, f.ctx(), 0.0);
+  CHECK(std::memcmp(&e, &w, sizeof e) == 0);
+}

@@ -229,6 +229,50 @@ NetEvaluator::NetEvaluator(const NetTemplate& net)
       readers[src].push_back(c);
       if (!gated(nodes[c].kind)) only_gated[src] = 0;
     }
+  // energy_within()'s order. Every energy below is weight · control_power(e ≥ 0) or, passive
+  // avoidance's, the weight itself: never negative with a weight that is not.
+  const auto rank = [&](const NetNode& c) -> int {
+    switch (c.kind) {
+      case NodeKind::Attract: case NodeKind::Avoid: case NodeKind::PredictiveAttract: {
+        const NodeKind src = nodes[net.link_sources()[c.first_link]].kind;
+        if (src == NodeKind::LocationSensor || src == NodeKind::ObjectSensor) return 0;
+        if (src == NodeKind::DepthSensor || src == NodeKind::FovSensor) return 2;
+        return 1;
+      }
+      case NodeKind::Inertia: return 0;
+      case NodeKind::TerrainLookahead: case NodeKind::PassiveAvoid: return 1;
+      case NodeKind::PredictiveAvoid: case NodeKind::FreePath: return 2;
+      default: return -1;  // steering: its energy may come out a rounding below 0
+    }
+  };
+  const NetNode& walk = nodes[net.walk_node()];
+  bool prunable = true;
+  for (int r = 0; r <= 2 && prunable; ++r)
+    for (std::uint32_t l = walk.first_link; l < walk.first_link + walk.link_count; ++l) {
+      const std::uint32_t c = net.link_sources()[l];
+      const int weight = kind_info(nodes[c].kind).param_index("weight");
+      if (rank(nodes[c]) < 0 || weight < 0) {
+        prunable = false;
+        break;
+      }
+      // energy_within() emits only an input's own sensor before it: an input fed by more than one
+      // node, or by a node that is not a sensor (whose own inputs would be stale), takes the full
+      // evaluation.
+      const bool fed_by_sensor =
+          nodes[c].link_count == 1 &&
+          kind_info(nodes[net.link_sources()[nodes[c].first_link]].kind).role == NodeRole::Sensor;
+      if (nodes[c].link_count > 1 || (nodes[c].link_count == 1 && !fed_by_sensor)) {
+        prunable = false;
+        break;
+      }
+      if (rank(nodes[c]) != r) continue;
+      const std::int32_t sensor =
+          fed_by_sensor ? static_cast<std::int32_t>(net.link_sources()[nodes[c].first_link]) : -1;
+      walk_inputs_.push_back({c, sensor, nodes[c].param_offset + static_cast<std::uint32_t>(weight)});
+    }
+  if (!prunable) walk_inputs_.clear();
+  sensed_.assign(nodes.size(), 0);
+
   readers_begin_.push_back(0);
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     if (kind_info(nodes[i].kind).role == NodeRole::Sensor && only_gated[i] && !readers[i].empty())
@@ -249,6 +293,35 @@ bool NetEvaluator::idle(std::size_t node, const double* params) const {
 double NetEvaluator::energy(const double* params, const Pose& pose, const SenseContext& ctx) {
   run_levels(params, pose, ctx, true);
   return emitted_[net_->walk_node() * kNodeOutputs];
+}
+
+double NetEvaluator::energy_within(const double* params, const Pose& pose, const SenseContext& ctx,
+                                   double bound) {
+  if (walk_inputs_.empty() || !(bound >= 0) || bound == kInf) return energy(params, pose, ctx);
+  for (const WalkInput& w : walk_inputs_)
+    if (!(params[w.weight] >= 0)) return energy(params, pose, ctx);
+  // The inputs' energies summed in this order may round differently from the walk node's sum in
+  // link order, by far less than this: above it, the walk node's sum is above `bound` too.
+  const double limit = bound * (1 + 1e-12);
+  if (++call_ == 0) {  // wrapped round: no stamp may look like this call's
+    std::fill(sensed_.begin(), sensed_.end(), 0u);
+    call_ = 1;
+  }
+  double partial = 0;
+  for (const WalkInput& w : walk_inputs_) {
+    if (w.sensor >= 0 && sensed_[w.sensor] != call_) {
+      sensed_[w.sensor] = call_;
+      if (!idle(w.sensor, params)) emit(w.sensor, params, pose, ctx);
+    }
+    load(w.control);
+    emit(w.control, params, pose, ctx);
+    partial += emitted_[w.control * kNodeOutputs + 2];
+    if (partial > limit && partial < kInf) return partial;
+  }
+  const std::size_t walk = net_->walk_node();
+  load(walk);
+  emit(walk, params, pose, ctx);
+  return emitted_[walk * kNodeOutputs];
 }
 
 void NetEvaluator::run_levels(const double* params, const Pose& pose, const SenseContext& ctx,
@@ -338,8 +411,9 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
           const Obstacle& ob = ctx.world.obstacles[o];
           const auto* seg = std::get_if<Segment>(&ob.shape);
           if (!seg || !(n.mask & (1ull << ob.cls))) continue;
-          const auto s = sense_line(pose, ctx, seg->a, seg->b, p[line_p::Fov]);
-          if (s && (!best || s->d < best->d)) best = s;
+          // The first nearest wins: a segment no nearer than the best so far is passed over.
+          const auto s = sense_line(pose, ctx, seg->a, seg->b, p[line_p::Fov], best ? best->d : kInf);
+          if (s) best = s;
         }
         put_percept(best);
         break;
@@ -435,7 +509,7 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
           // Who is near and in conflict, and how they may move on, depends on the decision only.
           const double r2 = p[pavoid_p::Radius] * p[pavoid_p::Radius];
           const bool conflicts_only = p[pavoid_p::ConflictsOnly] != 0.0;
-          cache.movers.clear();
+          cache.forecast.reset(self.location, self.t0);
           // Only a walker standing by choice (waiting) makes way for one who presses
           // (pressing_plan): those walking keep to their own ways, and two who both press, as
           // where fronts meet or at an exit, contend as before.
@@ -449,7 +523,7 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
               if (waiting) plan = pressing_plan(ctx.snapshot, j, self.location, ctx.self_radius, self.t0);
               if (!crosses_or_meets(plan, self.heading)) continue;
             }
-            cache.movers.push_back(predict_mover(plan, ctx.snapshot.radius[j], pp.biases));
+            cache.forecast.add(predict_mover(plan, ctx.snapshot.radius[j], pp.biases));
           }
           cache.self = ctx.self;
           cache.node = static_cast<std::uint32_t>(node);
@@ -458,9 +532,7 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
         // "Proportional to the agent's point of intersection of highest probability": the most
         // threatening other agent counts.
         const Vec2 velocity = stepping_velocity(self.planted, pose.forward_foot, pose.duration);
-        for (const PredictedMover& m : cache.movers)
-          stress = std::max(stress, collision_probability(self.location, pose.location, self.t0,
-                                                          pose.duration, velocity, ctx.self_radius, m, pp));
+        stress = cache.forecast.max_probability(pose.location, pose.duration, velocity, ctx.self_radius, pp);
       }
       put_control({0.0, p[pavoid_p::Gain] * stress}, on, p[pavoid_p::Weight], p[pavoid_p::Power]);
       break;

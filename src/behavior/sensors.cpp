@@ -151,11 +151,13 @@ std::optional<Percept> sense_proximity(const Pose& pose, const SenseContext& ctx
 }
 
 std::optional<Percept> sense_line(const Pose& pose, const SenseContext& ctx, const Vec2& a,
-                                  const Vec2& b, double fov) {
+                                  const Vec2& b, double fov, double nearer_than) {
   const Vec2 q = closest_on_segment(pose.location, a, b);
+  const double d = (q - pose.location).norm() - ctx.self_radius;
+  if (d >= nearer_than) return std::nullopt;
   const double theta = relative_angle(pose.location, pose.heading, q);
   if (std::abs(theta) > fov) return std::nullopt;
-  return Percept{(q - pose.location).norm() - ctx.self_radius, theta};
+  return Percept{d, theta};
 }
 
 std::optional<Percept> sense_terrain(const Pose& pose, const World& world, std::uint64_t type_mask,

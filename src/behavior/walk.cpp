@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <optional>
 
 #include "footfall/behavior/headway.hpp"
@@ -188,12 +189,22 @@ bool step_collides(const SenseContext& ctx, const Vec2& from, const Vec2& to, do
     const double d = segment_distance_to(ob.shape, from, to);
     if (d < r && d < distance_to(ob.shape, from) - kSlack) return true;
   }
+  Aabb step_box;  // the body stays on [from, to] while stepping, and at `to` after
+  step_box.add(from);
+  step_box.add(to);
+  const double stride = (to - from).norm();
   for (const std::uint32_t j : ctx.neighbours) {
     if (j == ctx.self) continue;
     const double reach = r + ctx.snapshot.radius[j];
     const Plan& plan = ctx.snapshot.plan[j];
-    // Neither can be farther than its whole path from where it starts: a cheap bound first.
-    const double slack = (to - from).norm() + (plan.to - plan.from).norm() + reach;
+    // Cheap bounds first, either enough to pass the neighbour over. Both boxes more than reach
+    // apart (a micrometre to spare for rounding): so are the bodies. Neither can be farther than
+    // its whole path from where it starts.
+    Aabb other_box;
+    other_box.add(plan.from);
+    other_box.add(plan.to);
+    if (apart(step_box, other_box, reach + 1e-6)) continue;
+    const double slack = stride + (plan.to - plan.from).norm() + reach;
     if ((plan.from - from).squaredNorm() > slack * slack) continue;
     const double d = min_distance_to_plan(from, to, t0, t0 + duration, plan);
     if (d >= reach) continue;
@@ -215,6 +226,28 @@ bool step_collides(const SenseContext& ctx, const Vec2& from, const Vec2& to, do
 
 namespace {
 
+// step_duration with the cadence law's pow once per run of equal step lengths: the candidates of
+// one arc, the pivots, and the headway's first guesses come one after another.
+class StepDurations {
+ public:
+  explicit StepDurations(const FanParams& fan) : fan_(fan) {}
+  double operator()(const Footstep& step) {
+    const bool in_place = step.kind == StepKind::Stay || step.kind == StepKind::Turn;
+    if (step.length != length_ || in_place != in_place_) {
+      length_ = step.length;
+      in_place_ = in_place;
+      duration_ = step_duration(fan_, step);
+    }
+    return duration_;
+  }
+
+ private:
+  const FanParams& fan_;
+  double length_ = std::numeric_limits<double>::quiet_NaN();
+  bool in_place_ = false;
+  double duration_ = 0;
+};
+
 // Does the step carry the body faster than the headway in its direction allows, s / time_gap?
 // Closing the feet (with or without a turn) is how one stops, and is never held back.
 bool outruns_headway(const FanParams& fan, std::span<const HeadwayObstacle> others,
@@ -234,6 +267,7 @@ void add_headway_steps(const FanParams& fan, const Feet& feet, std::span<const H
                        const Vec2& shoulders, std::vector<Footstep>& out) {
   const double heading = feet.heading();
   const Vec2 here = feet.location(), stance = feet.planted - feet.trailing;
+  StepDurations duration_of(fan);
   for (int j = 0; j < fan.rays; ++j) {
     const double turn = fan.ray_turn(j);
     const Vec2 u = unit_from_heading(heading + turn);
@@ -243,7 +277,7 @@ void add_headway_steps(const FanParams& fan, const Feet& feet, std::span<const H
     // for the L that moves it s·τ(L)/T, τ from the cadence law; two rounds settle τ.
     double len = fan.min_step, reach = 0;
     for (int round = 0; round < 2; ++round) {
-      const double tau = step_duration(fan, {StepKind::Fan, {}, 0, 0, len});
+      const double tau = duration_of({StepKind::Fan, {}, 0, 0, len});
       reach = 2 * s * tau / fan.time_gap;
       const double b = stance.dot(u), c = stance.squaredNorm() - reach * reach;
       len = b * b - c >= 0 ? -b + std::sqrt(b * b - c) : 0.0;
@@ -346,18 +380,19 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
   // the agent ends up standing, to publish where it would have gone (Decision::want).
   std::array<std::uint16_t, 128> refused;
   std::size_t n_refused = 0;
-  for (std::size_t k = 0; k < scratch.size(); ++k) {
+  StepDurations duration_of(fan);
+  const auto consider = [&](std::size_t k) {
     const Footstep& step = scratch[k];
     // Feet splayed more than a right angle apart are no stance: their mean heading is ill-defined
     // and flips between steps (pivots that chained that far left a walker stepping in place).
-    if (std::abs(wrap_angle(step.foot_heading - feet.planted_heading)) > kPi / 2 + 1e-9) continue;
+    if (std::abs(wrap_angle(step.foot_heading - feet.planted_heading)) > kPi / 2 + 1e-9) return;
     Pose pose = pose_after(feet, step);
     // A step that carries the body nowhere is no step: from a stance whose other foot is ahead,
     // the fan can set the foot down where it already stood, and a pivot and that step can then
     // alternate for good (seen in a corner of the bottleneck room).
     const bool moving = step.kind != StepKind::Stay && step.kind != StepKind::Turn;
-    if (moving && (pose.location - here).squaredNorm() < 1e-8) continue;
-    const double duration = step_duration(fan, step);
+    if (moving && (pose.location - here).squaredNorm() < 1e-8) return;
+    const double duration = duration_of(step);
     pose.duration = duration;
     pose.closing = !moving;
     double energy = kInf;
@@ -365,7 +400,8 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
     if (!(headway && outruns_headway(fan, others, shoulders, here, step, pose.location, duration))) {
       if (const std::optional<double> clear = clear_twist(ctx, fan, here, pose, t, duration, torso, twist_now)) {
         twist = *clear;
-        energy = eval.energy(params, pose, ctx);
+        // A candidate that cannot beat the best so far needs no exact energy.
+        energy = eval.energy_within(params, pose, ctx, best.energy);
         ++best.candidates;
       }
     }
@@ -381,6 +417,20 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
       best.duration = duration;
       best.twist = twist;
     }
+  };
+  // The straight-ahead fan steps first: mostly the best or near it, they give energy_within a low
+  // bound early. The choice does not depend on the order (better() orders candidates totally, and
+  // the foot and kerb checks are the candidate's own); the refused are sorted back into index order
+  // below, which only a fan within the refused list's size allows.
+  const auto straight = [&](std::size_t k) { return scratch[k].kind == StepKind::Fan && scratch[k].turn == 0.0; };
+  if (scratch.size() <= refused.size()) {
+    for (std::size_t k = 0; k < scratch.size(); ++k)
+      if (straight(k)) consider(k);
+    for (std::size_t k = 0; k < scratch.size(); ++k)
+      if (!straight(k)) consider(k);
+    std::sort(refused.begin(), refused.begin() + n_refused);
+  } else {
+    for (std::size_t k = 0; k < scratch.size(); ++k) consider(k);
   }
   if (best.energy == kInf) {  // boxed in: freeze where we are, feet as they are
     best.blocked = true;
@@ -392,7 +442,7 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
     for (std::size_t i = 0; i < n_refused; ++i) {
       const Footstep& step = scratch[refused[i]];
       Pose pose = pose_after(feet, step);
-      pose.duration = step_duration(fan, step);
+      pose.duration = duration_of(step);
       const double energy = eval.energy(params, pose, ctx);
       ++best.candidates;
       if (energy < want_energy) {

@@ -24,7 +24,8 @@ void World::index_names() {
 void World::finalize(double cell_size) {
   index_names();
   bounds_ = Aabb{};
-  std::vector<Aabb> obstacle_boxes, region_boxes;
+  std::vector<Aabb> obstacle_boxes, &region_boxes = region_boxes_;
+  region_boxes.clear();
   for (const auto& o : obstacles) {
     obstacle_boxes.push_back(bounds_of(o.shape));
     bounds_.add(obstacle_boxes.back().lo);
@@ -44,6 +45,7 @@ void World::finalize(double cell_size) {
   obstacle_grid_.build_boxes(obstacle_boxes);
   region_grid_ = UniformGrid(bounds_, cell_size);
   region_grid_.build_boxes(region_boxes);
+  for (Aabb& b : region_boxes) b = b.inflated(1e-6);
 }
 
 Aabb content_bounds(const World& world) {
@@ -61,7 +63,8 @@ Aabb content_bounds(const World& world) {
 int World::region_at(const Vec2& p) const {
   int best = -1;
   region_grid_.for_each_in(Aabb{p, p}, [&](std::uint32_t r) {
-    if (static_cast<int>(r) > best && polygon_contains(regions[r].polygon, p))
+    if (static_cast<int>(r) > best && !apart(region_boxes_[r], Aabb{p, p}, 0.0) &&
+        polygon_contains(regions[r].polygon, p))
       best = static_cast<int>(r);
   });
   return best;
@@ -79,6 +82,8 @@ std::optional<Vec2> World::nearest_ground(const Vec2& p, std::uint64_t type_mask
   double best_d = range;
   region_grid_.for_each_in(Aabb{p, p}.inflated(range), [&](std::uint32_t r) {
     if (!(type_mask & (1ull << regions[r].type)) || static_cast<int>(r) == except_region) return;
+    // Its box farther than the nearest so far: so is the polygon (the test below would fail).
+    if (apart(region_boxes_[r], Aabb{p, p}, best_d)) return;
     const Vec2 q = polygon_closest_point(regions[r].polygon, p);
     const double d = (q - p).norm();
     if (d <= best_d) { best_d = d; best = q; }

@@ -1,5 +1,7 @@
 #pragma once
 #include <array>
+#include <cstdint>
+#include <vector>
 // Anticipation (Reich 1997 §8.2): behaviors that react to where the world is predicted to be, not
 // where it is. Pure functions; the behavior net's nodes (net.cpp) call them at every candidate.
 //   - terrain awareness: N straight-line steps ahead over ground weights (§8.2.2);
@@ -95,12 +97,56 @@ struct PredictedMover {
   std::array<Vec2, 5> velocity;
   std::array<double, 5> weight{};
   double max_speed = 0;  // the fastest of the predicted velocities that has weight
+  double stride = 0;     // the length of its current step, |plan.to − plan.from|
 };
 // Empty (no weights) when the biases sum to nothing.
 PredictedMover predict_mover(const Plan& other, double radius, const MotionBiases& b);
 double collision_probability(const Vec2& from, const Vec2& to, double t0, double duration,
                              const Vec2& velocity, double self_radius, const PredictedMover& other,
                              const PredictiveAvoidParams& p);
+
+// The part of collision_probability that does not depend on the agent's step, for steps of one
+// duration from t0: per step k, the times that cut both motions into linear pieces, where the agent
+// is at each cut as a fraction of its step (or seconds past its end), and where the other is at
+// each cut by its plan and by each prediction, with the box that holds all of those. Candidates on
+// one arc share a duration, so they share this.
+struct MoverTrack {
+  struct Step {
+    std::array<double, 4> along{};  // agent at cut i: from + (to − from)·along, or to + v·along
+    std::uint8_t on_own_step = 0;   // bit i: cut i is within the agent's step (the first form)
+    std::uint8_t pieces = 0;        // bit i: the piece [cut i, cut i+1] is not empty
+    std::uint8_t first_predicted = 0;  // pieces before this end by the end of the other's step
+    std::array<Vec2, 4> plan;       // the other by its plan
+    std::array<std::array<Vec2, 4>, 5> predicted;  // the other by each prediction with weight
+    Aabb box;                       // around every position above that a piece uses
+  };
+  std::vector<Step> steps;
+};
+void track_mover(const PredictedMover& m, double t0, double duration, const PredictiveAvoidParams& p,
+                 MoverTrack& out);
+
+// collision_probability over the candidates of one decision: the others near, their predictions,
+// and their tracks per step duration, made once and reused by every candidate.
+class AvoidanceForecast {
+ public:
+  void reset(const Vec2& from, double t0);  // a new decision of the agent standing at `from`
+  void add(const PredictedMover& m);
+  std::size_t size() const { return movers_.size(); }
+  // The largest collision_probability(from, to, t0, duration, velocity, self_radius, m, p) over the
+  // movers added, bit for bit (p the same for the whole decision).
+  double max_probability(const Vec2& to, double duration, const Vec2& velocity, double self_radius,
+                         const PredictiveAvoidParams& p);
+
+ private:
+  Vec2 from_ = Vec2::Zero();
+  double t0_ = 0;
+  std::vector<PredictedMover> movers_;
+  std::vector<double> distance_;    // per mover: from `from` to the end of its step
+  std::vector<double> durations_;   // the step durations met in this decision
+  std::vector<MoverTrack> tracks_;  // [duration × mover]; kept between decisions for their memory
+  std::vector<std::uint8_t> made_;  // whether that track is made yet
+  std::vector<Aabb> own_boxes_;     // the candidate's, per step
+};
 
 // The velocity of an agent that goes on taking steps like this one: the moving foot's advance
 // over the planted foot per step duration. (The body's own displacement in one step depends on

@@ -96,6 +96,13 @@ class NetEvaluator {
   // needs. Such a sensor's outputs() are then left as they were.
   double energy(const double* params, const Pose& pose, const SenseContext& ctx);
 
+  // energy(), bit for bit, when it is at most `bound`; otherwise some value above `bound` (finite
+  // unless the energy is), found once the walk node's inputs evaluated so far, cheap ones first,
+  // outweigh it: what a decision needs of a candidate that cannot beat the best so far. Nodes it
+  // did not need keep the outputs() they had. Falls back to energy() for a net with an input whose
+  // energy may be negative (steering nodes) or a negative weight.
+  double energy_within(const double* params, const Pose& pose, const SenseContext& ctx, double bound);
+
   // One full synchronous tick over every node: load all, then emit all.
   void tick(const double* params, const Pose& pose, const SenseContext& ctx,
             std::span<const std::uint32_t> order = {});
@@ -126,11 +133,12 @@ class NetEvaluator {
     double t0 = -1;
     std::vector<Mover> movers;
   } movers_;
-  // predictive_avoid's others within its radius, their motions predicted: likewise per decision.
+  // predictive_avoid's others within its radius, their motions predicted and their tracks per
+  // step duration: likewise per decision.
   struct PredictionCache {
     std::uint32_t self = ~0u, node = ~0u;
     double t0 = -1;
-    std::vector<PredictedMover> movers;
+    AvoidanceForecast forecast;
   } predicted_;
   // Proximity sensors' neighbours' shoulder lines (agents/body.hpp), in ctx.neighbours' order: a
   // sine and a cosine per neighbour per decision, not per candidate and sensor.
@@ -146,6 +154,17 @@ class NetEvaluator {
   bool idle(std::size_t node, const double* params) const;
   // Each level's loads, then its emissions, in index order; with `skip_idle`, no idle sensor emits.
   void run_levels(const double* params, const Pose& pose, const SenseContext& ctx, bool skip_idle);
+  // The walk node's inputs in the order energy_within() evaluates them: controls on cheap sensors
+  // first, predictive avoidance and the like last. Each: the control, its sensor (or -1) and its
+  // weight's index in the agent's block. Empty when some input's energy may be negative.
+  struct WalkInput {
+    std::uint32_t control;
+    std::int32_t sensor;
+    std::uint32_t weight;
+  };
+  std::vector<WalkInput> walk_inputs_;
+  std::vector<std::uint32_t> sensed_;  // per node: the energy_within() call that last emitted it
+  std::uint32_t call_ = 0;
   // Per node: a proximity sensor's half-angle and its cos and sin, worked out when it changes.
   std::vector<std::array<double, 3>> fov_trig_;
   // Steering nodes' desired velocities: one decision's, computed at its first candidate.

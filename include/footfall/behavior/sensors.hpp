@@ -93,9 +93,10 @@ struct ProximityParams {
 std::optional<Percept> sense_proximity(const Pose& pose, const SenseContext& ctx,
                                        const ProximityParams& p);
 
-// Line sensor (Reich §7.3.3): the closest point of one segment, reported only within ±fov.
+// Line sensor (Reich §7.3.3): the closest point of one segment, reported only within ±fov. With
+// `nearer_than`, also only nearer than that (the angle, an atan2, is then worked out only if so).
 std::optional<Percept> sense_line(const Pose& pose, const SenseContext& ctx, const Vec2& a,
-                                  const Vec2& b, double fov);
+                                  const Vec2& b, double fov, double nearer_than = kInf);
 
 // Terrain sensor (paper §2.1, after Reich et al. 1994): nearest ground of the sensed types within
 // `range` of the forward foot; d = 0 (θ = 0) while that foot is on it. Measured from the foot, not

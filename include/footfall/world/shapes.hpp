@@ -30,6 +30,14 @@ struct Aabb {
   Aabb inflated(double r) const { return {(lo.array() - r).matrix(), (hi.array() + r).matrix()}; }
 };
 
+// Boxes more than r apart along an axis, or across a corner: so is every point of one from every
+// point of the other.
+inline bool apart(const Aabb& a, const Aabb& b, double r) {
+  const double gx = std::max(b.lo.x() - a.hi.x(), a.lo.x() - b.hi.x());
+  const double gy = std::max(b.lo.y() - a.hi.y(), a.lo.y() - b.hi.y());
+  return gx > r || gy > r || (gx > 0 && gy > 0 && gx * gx + gy * gy > r * r);
+}
+
 Aabb bounds_of(const Shape& s);
 
 // Closest point of the shape (its solid interior included) to p; p itself when p is inside.

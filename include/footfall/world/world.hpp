@@ -85,7 +85,9 @@ class World {
   double navigability_at(const Vec2& p) const { return ground_types[ground_at(p)].navigability; }
   // Is p on ground of a type in `type_mask`, outside region `except_region` (when >= 0)?
   bool on_ground(const Vec2& p, std::uint64_t type_mask, int except_region = -1) const {
-    return (type_mask & (1ull << ground_at(p))) && (except_region < 0 || region_at(p) != except_region);
+    const int r = region_at(p);  // ground_at's, looked up once
+    const int type = r < 0 ? default_ground : regions[r].type;
+    return (type_mask & (1ull << type)) && (except_region < 0 || r != except_region);
   }
 
   // Nearest point within `range` of p lying on ground of a type in `type_mask` (bit per type);
@@ -118,6 +120,9 @@ class World {
   Aabb bounds_;
   UniformGrid obstacle_grid_;
   UniformGrid region_grid_;
+  // Per region, the box around its polygon, a micrometre wider than rounding could ever matter:
+  // a point outside it is in no polygon, and farther from it than from the polygon.
+  std::vector<Aabb> region_boxes_;
   NameIndex location_names_, obstacle_names_, region_names_, signal_names_;
 };
 
