@@ -168,14 +168,19 @@ double reference_collision_probability(const Vec2& from, const Vec2& to, double 
 
 }  // namespace
 
+// A fixed 64-bit LCG's draws, uniform in [lo, hi): the same numbers on every platform.
+struct Uniform {
+  std::uint64_t state;
+  double operator()(double lo, double hi) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return lo + (hi - lo) * static_cast<double>(state >> 11) / 9007199254740992.0;
+  }
+};
+
 TEST_CASE("predictive avoidance: the fast path equals the plain sum bit for bit, near and far") {
   // The early exit for movers too far to matter, the pieces shared by every prediction and one
   // root per prediction must not change a single bit: trajectories are hashed.
-  std::uint64_t state = 12345;
-  const auto uniform = [&](double lo, double hi) {
-    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return lo + (hi - lo) * static_cast<double>(state >> 11) / 9007199254740992.0;
-  };
+  Uniform uniform{12345};
   int near = 0, far = 0;
   for (int trial = 0; trial < 20000; ++trial) {
     PredictiveAvoidParams p;
@@ -222,11 +227,7 @@ TEST_CASE("predictive avoidance: the fast path equals the plain sum bit for bit,
 TEST_CASE("predictive avoidance: a decision's forecast equals the plain sums bit for bit") {
   // AvoidanceForecast makes each mover's track once per step duration and shares it among the
   // candidates of that duration; the most probable collision must be the plain one's.
-  std::uint64_t state = 777;
-  const auto uniform = [&](double lo, double hi) {
-    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return lo + (hi - lo) * static_cast<double>(state >> 11) / 9007199254740992.0;
-  };
+  Uniform uniform{777};
   AvoidanceForecast forecast;
   int positive = 0;
   for (int decision = 0; decision < 400; ++decision) {
