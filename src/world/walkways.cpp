@@ -6,7 +6,6 @@
 #include <functional>
 #include <limits>
 #include <queue>
-#include <unordered_map>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -39,12 +38,61 @@ std::uint32_t other_end(const WalkEdge& e, std::uint32_t v) { return e.a == v ? 
 
 // Tentative distance and predecessor of the locations a search has reached. Sparse: a route
 // through a large city touches only the locations near its ends, so nothing of the city's size
-// is allocated or cleared per route.
+// is allocated or cleared per route. An open-addressed table (linear probing, doubled when 70%
+// full): a node per location, as std::unordered_map allocates, made spawning a pedestrian in a
+// city of 100,000 mostly malloc.
 struct Reached {
   double dist = kInf;
   std::uint32_t pred = kNone;
 };
-using ReachedMap = std::unordered_map<std::uint32_t, Reached>;
+
+class ReachedMap {
+ public:
+  ReachedMap() : keys_(kFirstSize, kNone), values_(kFirstSize) {}
+  // The entry of location v, made (unreached) if there is none.
+  Reached& operator[](std::uint32_t v) {
+    std::size_t i = slot(v);
+    if (keys_[i] == kNone) {
+      if (10 * (size_ + 1) > 7 * keys_.size()) {
+        grow();
+        i = slot(v);
+      }
+      keys_[i] = v;
+      ++size_;
+    }
+    return values_[i];
+  }
+  const Reached& at(std::uint32_t v) const {
+    const std::size_t i = slot(v);
+    if (keys_[i] == kNone) throw std::out_of_range("walkway route: location not reached");
+    return values_[i];
+  }
+
+ private:
+  static constexpr std::size_t kFirstSize = 256;  // a power of two
+  // v's slot, or the empty one where it would go.
+  std::size_t slot(std::uint32_t v) const {
+    const std::size_t mask = keys_.size() - 1;
+    std::size_t i = (static_cast<std::size_t>(v) * 0x9E3779B97F4A7C15ull >> 20) & mask;
+    while (keys_[i] != kNone && keys_[i] != v) i = (i + 1) & mask;
+    return i;
+  }
+  void grow() {
+    std::vector<std::uint32_t> keys(2 * keys_.size(), kNone);
+    std::vector<Reached> values(keys.size());
+    keys.swap(keys_);
+    values.swap(values_);
+    for (std::size_t k = 0; k < keys.size(); ++k)
+      if (keys[k] != kNone) {
+        const std::size_t i = slot(keys[k]);
+        keys_[i] = keys[k];
+        values_[i] = values[k];
+      }
+  }
+  std::vector<std::uint32_t> keys_;
+  std::vector<Reached> values_;
+  std::size_t size_ = 0;
+};
 
 // Walks the predecessor chain back from `to` and returns it in travel order.
 std::vector<std::uint32_t> unwind(const ReachedMap& reached, std::uint32_t from, std::uint32_t to) {
@@ -92,7 +140,6 @@ std::vector<std::uint32_t> Walkways::route(std::uint32_t from, std::uint32_t to,
   if (from == to) return {from};
 
   ReachedMap reached;
-  reached.reserve(256);
   using Item = std::pair<double, std::uint32_t>;
   std::priority_queue<Item, std::vector<Item>, std::greater<Item>> heap;
   reached[from].dist = 0.0;
