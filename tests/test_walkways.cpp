@@ -154,6 +154,30 @@ TEST_CASE("walkway route handles unreachable and trivial requests") {
   CHECK(Walkways{}.route(0, 0).empty());  // never finalized: no locations known
 }
 
+TEST_CASE("walkway route through a graph larger than its first table") {
+  // A 40 x 40 grid of locations 1 m apart: a corner-to-corner route reaches far more locations
+  // than the search's table first holds (256), so the table grows on the way, several times.
+  constexpr std::uint32_t kSide = 40;
+  std::vector<Vec2> at;
+  for (std::uint32_t y = 0; y < kSide; ++y)
+    for (std::uint32_t x = 0; x < kSide; ++x) at.push_back({static_cast<double>(x), static_cast<double>(y)});
+  World w = world_with_locations(at);
+  for (std::uint32_t y = 0; y < kSide; ++y)
+    for (std::uint32_t x = 0; x < kSide; ++x) {
+      const std::uint32_t v = y * kSide + x;
+      if (x + 1 < kSide) w.walkways.edges.push_back({v, v + 1});
+      if (y + 1 < kSide) w.walkways.edges.push_back({v, v + kSide});
+    }
+  w.walkways.finalize(w);
+  const Route r = w.walkways.route(0, kSide * kSide - 1);
+  REQUIRE(r.size() == 2 * kSide - 1);  // 78 hops of 1 m: a shortest route
+  CHECK(r.front() == 0);
+  CHECK(r.back() == kSide * kSide - 1);
+  CHECK(w.walkways.length(r) == doctest::Approx(2.0 * (kSide - 1)));
+  // Ties go to the smaller index: along the bottom row first, then up the far side.
+  CHECK(r[kSide - 1] == kSide - 1);
+}
+
 TEST_CASE("walkway route breaks ties by location index") {
   // A diamond with two equally long sides (both √2 + √2). The edges of the larger-index middle
   // location come first, so a tie broken by edge order would pick the other route.
