@@ -245,32 +245,30 @@ NetEvaluator::NetEvaluator(const NetTemplate& net)
       default: return -1;  // steering: its energy may come out a rounding below 0
     }
   };
+  // energy_within() emits only an input's own sensor before the input: an input fed by more than
+  // one node, or by a node that is not a sensor (whose own inputs would be stale), needs the full
+  // evaluation, and so does one whose energy may be negative or that has no weight.
+  const auto own_sensor = [&](const NetNode& c) -> std::int32_t {
+    return c.link_count == 1 ? static_cast<std::int32_t>(net.link_sources()[c.first_link]) : -1;
+  };
+  const auto prunable = [&](const NetNode& c) {
+    const std::int32_t sensor = own_sensor(c);
+    return rank(c) >= 0 && kind_info(c.kind).param_index("weight") >= 0 && c.link_count <= 1 &&
+           (sensor < 0 || kind_info(nodes[sensor].kind).role == NodeRole::Sensor);
+  };
   const NetNode& walk = nodes[net.walk_node()];
-  bool prunable = true;
-  for (int r = 0; r <= 2 && prunable; ++r)
-    for (std::uint32_t l = walk.first_link; l < walk.first_link + walk.link_count; ++l) {
-      const std::uint32_t c = net.link_sources()[l];
-      const int weight = kind_info(nodes[c].kind).param_index("weight");
-      if (rank(nodes[c]) < 0 || weight < 0) {
-        prunable = false;
-        break;
+  const auto input = [&](std::uint32_t l) -> const NetNode& { return nodes[net.link_sources()[l]]; };
+  bool all_prunable = true;
+  for (std::uint32_t l = walk.first_link; l < walk.first_link + walk.link_count; ++l)
+    all_prunable = all_prunable && prunable(input(l));
+  if (all_prunable)
+    for (int r = 0; r <= 2; ++r)
+      for (std::uint32_t l = walk.first_link; l < walk.first_link + walk.link_count; ++l) {
+        const NetNode& c = input(l);
+        if (rank(c) != r) continue;
+        const auto weight = static_cast<std::uint32_t>(kind_info(c.kind).param_index("weight"));
+        walk_inputs_.push_back({net.link_sources()[l], own_sensor(c), c.param_offset + weight});
       }
-      // energy_within() emits only an input's own sensor before it: an input fed by more than one
-      // node, or by a node that is not a sensor (whose own inputs would be stale), takes the full
-      // evaluation.
-      const bool fed_by_sensor =
-          nodes[c].link_count == 1 &&
-          kind_info(nodes[net.link_sources()[nodes[c].first_link]].kind).role == NodeRole::Sensor;
-      if (nodes[c].link_count > 1 || (nodes[c].link_count == 1 && !fed_by_sensor)) {
-        prunable = false;
-        break;
-      }
-      if (rank(nodes[c]) != r) continue;
-      const std::int32_t sensor =
-          fed_by_sensor ? static_cast<std::int32_t>(net.link_sources()[nodes[c].first_link]) : -1;
-      walk_inputs_.push_back({c, sensor, nodes[c].param_offset + static_cast<std::uint32_t>(weight)});
-    }
-  if (!prunable) walk_inputs_.clear();
   sensed_.assign(nodes.size(), 0);
 
   readers_begin_.push_back(0);

@@ -24,8 +24,8 @@ void World::index_names() {
 void World::finalize(double cell_size) {
   index_names();
   bounds_ = Aabb{};
-  std::vector<Aabb> obstacle_boxes, &region_boxes = region_boxes_;
-  region_boxes.clear();
+  std::vector<Aabb> obstacle_boxes;
+  region_boxes_.clear();
   for (const auto& o : obstacles) {
     obstacle_boxes.push_back(bounds_of(o.shape));
     bounds_.add(obstacle_boxes.back().lo);
@@ -34,7 +34,7 @@ void World::finalize(double cell_size) {
   for (const auto& r : regions) {
     Aabb b;
     for (const auto& p : r.polygon) b.add(p);
-    region_boxes.push_back(b);
+    region_boxes_.push_back(b);
     bounds_.add(b.lo);
     bounds_.add(b.hi);
   }
@@ -44,8 +44,8 @@ void World::finalize(double cell_size) {
   obstacle_grid_ = UniformGrid(bounds_, cell_size);
   obstacle_grid_.build_boxes(obstacle_boxes);
   region_grid_ = UniformGrid(bounds_, cell_size);
-  region_grid_.build_boxes(region_boxes);
-  for (Aabb& b : region_boxes) b = b.inflated(1e-6);
+  region_grid_.build_boxes(region_boxes_);
+  for (Aabb& b : region_boxes_) b = b.inflated(1e-6);
 }
 
 Aabb content_bounds(const World& world) {
@@ -70,10 +70,7 @@ int World::region_at(const Vec2& p) const {
   return best;
 }
 
-int World::ground_at(const Vec2& p) const {
-  const int r = region_at(p);
-  return r < 0 ? default_ground : regions[r].type;
-}
+int World::ground_at(const Vec2& p) const { return ground_of(region_at(p)); }
 
 std::optional<Vec2> World::nearest_ground(const Vec2& p, std::uint64_t type_mask, double range,
                                           int except_region) const {

@@ -83,11 +83,12 @@ class World {
   int ground_at(const Vec2& p) const;  // ground type index of the topmost region containing p
   int region_at(const Vec2& p) const;  // the topmost region containing p, -1 for none
   double navigability_at(const Vec2& p) const { return ground_types[ground_at(p)].navigability; }
+  // The ground type of region r (region_at's answer): the default ground outside every region.
+  int ground_of(int r) const { return r < 0 ? default_ground : regions[r].type; }
   // Is p on ground of a type in `type_mask`, outside region `except_region` (when >= 0)?
   bool on_ground(const Vec2& p, std::uint64_t type_mask, int except_region = -1) const {
     const int r = region_at(p);  // ground_at's, looked up once
-    const int type = r < 0 ? default_ground : regions[r].type;
-    return (type_mask & (1ull << type)) && (except_region < 0 || r != except_region);
+    return (type_mask & (1ull << ground_of(r))) && (except_region < 0 || r != except_region);
   }
 
   // Nearest point within `range` of p lying on ground of a type in `type_mask` (bit per type);
