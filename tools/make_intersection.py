@@ -158,10 +158,13 @@ behaviors:
       # at a kerb put toes on the crosswalk.
       road:          {type: terrain_sensor, types: [street, crosswalk], range: 1.0, kerb: 1}
       avoid_road:    {type: avoid, input: road, k_d: 4, t_d: 0.45, weight: 20}
-      # Those waiting at a kerb keep 1.5 m (two steps) clear of the other crosswalks' ends, bound
-      # while waiting (the crossing net excepts its own crosswalk): a platoon landing there as
-      # WALK ends can step off instead of standing on the crosswalk into DON'T WALK, held by the
-      # queue for the crossing beside it. Waiting spots lie just outside that reach.
+      # Whoever is not crossing keeps 1.5 m (two steps) clear of crosswalks' ends, so that a
+      # platoon landing as WALK ends can step off instead of standing on the crosswalk into DON'T
+      # WALK: walkers on a sidewalk leg keep off every end (the one they just left too), those
+      # walking up to a queue or waiting in it off every end but their own crosswalk's. Bound by
+      # the nets; waiting spots lie just outside that reach. (Bound only while waiting until
+      # 2026-11: crowds passing a corner and those joining the other crosswalk's queue stood in
+      # the landing; 50 ten-minute seeds, docs/scenario.md.)
       landings:      {type: terrain_sensor, types: [crosswalk], range: 2.0}
       clear_landings: {type: avoid, input: landings, k_d: 4, t_d: 1.5, weight: 3, bound: 0}
       # The headway law (docs/scenario.md, walk `time_gap`): Seyfried et al. 2005's 1.06 s.
@@ -194,26 +197,31 @@ patnets:
       - &follow {if: "following > 0", do: [{target: {sensor: goal, at: to, lane: offset, ahead: ahead, along: [from, to]}}]}
     states:
       go:
-        do: [{set: {offset: "random(0.3, 1.0)", moving: 1, following: 1, since: time, best: "distance(to)"}}, {target: {sensor: goal, at: to, lane: offset, ahead: ahead, along: [from, to]}}, {bind: seek}, {bind: face}]
+        do: [{set: {offset: "random(0.3, 1.0)", moving: 1, following: 1, since: time, best: "distance(to)", landings.except: -1}}, {target: {sensor: goal, at: to, lane: offset, ahead: ahead, along: [from, to]}}, {bind: seek}, {bind: face}, {bind: clear_landings}]
         go: [{if: "arrived(to, radius) or (distance(to) < shortcut and visible(next))", to: done}]
       done:
-        do: [{set: {moving: 0, following: 0, yielding: 0, avoid_people.weight: 1, seek.weight: 1, face.weight: 1}}, {unbind: seek}, {unbind: face}, {unbind: make_room}]
+        do: [{set: {moving: 0, following: 0, yielding: 0, avoid_people.weight: 1, seek.weight: 1, face.weight: 1}}, {unbind: seek}, {unbind: face}, {unbind: [make_room, clear_landings]}]
         default: exit
   # A route leg over a crosswalk (the route net hands it the walk up to the kerb too): wait at the
   # kerb across the right part of the crosswalk (a broad, shallow queue that leaves the arrivals
   # room to step off), make room for those passing, cross in this direction's half on WALK. Not
   # yet on it when WALK ends: wait again, unless still moving up with the platoon (within 3 m of
-  # the crosswalk as WALK ends, the reach shrinking by 1 m a second to its edge) or at its edge
-  # during the flashing.
+  # the crosswalk as WALK ends, the reach shrinking by 1 m a second to nothing): flashing DON'T
+  # WALK means do not start (until 2026-11 anyone at the edge still started, up to its last
+  # second, and landed into steady DON'T WALK). On the crosswalk once WALK is over, hurry: the
+  # stride 1.14 times longer and quicker, 1.3 times the speed. Pedestrians entering a crosswalk
+  # late walk faster: at three Nagoya crosswalks the mean entering speed rose from 1.1-1.4 m/s
+  # early in the green to 1.5-2.0 m/s in the flashing green (Alhajyaseen, Nagoya University
+  # thesis, §4.2.3 Fig. 4.4; Iryo-Asano, Alhajyaseen & Nakamura 2015, IEEE T-ITS 16(2)).
   cross:
     params: {from: location, to: location, signal: signal, crosswalk: region, radius: 1.2, queue: 3.0, ahead: 2.5}
-    locals: {best: 1e6, since: 0, offset: 1, spot: 0, moving: 0, following: 0, yielding: 0, until: 0, walk_seen: -1e6}
+    locals: {best: 1e6, since: 0, offset: 1, spot: 0, moving: 0, following: 0, yielding: 0, until: 0, walk_seen: -1e6, hurry: 0, length: 0, longest: 0, period: 0}
     # Beside the crosswalk (pushed along the kerb past its side), the point ahead is held back so
     # the way to it reaches the crosswalk's width before the kerb, not over the street corner.
-    monitors: [*progress, *press_on, *give_way, *resume, {if: "signal(signal) == WALK", do: [{set: {walk_seen: time}}]}, {if: "following > 0", do: [{target: {sensor: goal, at: to, lane: offset, ahead: ahead, along: [from, to], within: crosswalk}}]}]
+    monitors: [*progress, *press_on, *give_way, *resume, {if: "signal(signal) == WALK", do: [{set: {walk_seen: time}}]}, {if: "following > 0", do: [{target: {sensor: goal, at: to, lane: offset, ahead: ahead, along: [from, to], within: crosswalk}}]}, {if: "hurry == 0 and following > 0 and on(crosswalk) and signal(signal) != WALK", do: [{set: {hurry: 1, length: walk.step_length, longest: walk.max_step, period: walk.step_time}}, {set: {walk.step_length: "length * 1.14", walk.max_step: "longest * 1.14", walk.step_time: "period / 1.14"}}]}]
     states:
       approach:
-        do: [{set: {offset: "random(0.3, 2.1)", spot: "random(SPOT_MIN, SPOT_MAX)", moving: 1, since: time, best: "distance(to)", seek.weight: 1}}, {target: {sensor: goal, at: from, lane: spot, along: [from, to]}}, {bind: seek}, {bind: face}, {unbind: clear_landings}]
+        do: [{set: {offset: "random(0.3, 2.1)", spot: "random(SPOT_MIN, SPOT_MAX)", moving: 1, since: time, best: "distance(to)", seek.weight: 1}}, {target: {sensor: goal, at: from, lane: spot, along: [from, to]}}, {bind: seek}, {bind: face}, {set: {landings.except: crosswalk}}, {bind: clear_landings}]
         # Join the queue: near enough, or close and held up by the people already waiting.
         go: [{if: "arrived(from, queue) or (distance(from) < 2 * queue and time - since > 2)", to: wait}]
       wait:
@@ -228,17 +236,18 @@ patnets:
           # Across once both feet are off the crosswalk on the far side. `walk_seen` is when WALK
           # last showed (the monitor above).
           - {if: "arrived(to, radius) or (not on(crosswalk) and distance(to) < distance(from))", to: done}
-          - {if: "not on(crosswalk) and distance(from) < distance(to) and (signal(signal) == DONT_WALK or (signal(signal) != WALK and not near(crosswalk, max(1.0, 3 - (time - walk_seen)))))", to: back}
+          - {if: "not on(crosswalk) and distance(from) < distance(to) and (signal(signal) == DONT_WALK or (signal(signal) != WALK and not near(crosswalk, max(0.0, 3 - (time - walk_seen)))))", to: back}
       back:
-        do: [{set: {following: 0, road.except: -1}}]
+        do: [{set: {walk.step_length: "walk.step_length + hurry * (length - walk.step_length)", walk.max_step: "walk.max_step + hurry * (longest - walk.max_step)", walk.step_time: "walk.step_time + hurry * (period - walk.step_time)"}}, {set: {hurry: 0}}, {set: {following: 0, road.except: -1}}]
         default: approach
       done:
-        do: [{set: {moving: 0, following: 0, yielding: 0, avoid_people.weight: 1, seek.weight: 1, face.weight: 1, road.except: -1}}, {unbind: seek}, {unbind: face}, {unbind: [make_room, clear_landings]}]
+        do: [{set: {walk.step_length: "walk.step_length + hurry * (length - walk.step_length)", walk.max_step: "walk.max_step + hurry * (longest - walk.max_step)", walk.step_time: "walk.step_time + hurry * (period - walk.step_time)"}}, {set: {hurry: 0}}, {set: {moving: 0, following: 0, yielding: 0, avoid_people.weight: 1, seek.weight: 1, face.weight: 1, road.except: -1}}, {unbind: seek}, {unbind: face}, {unbind: [make_room, clear_landings]}]
         default: exit
   # The paper's north-net (Fig. 4): walk to the SE corner, wait for WALK, cross to the NE corner,
-  # head north.
+  # head north. `lane`: metres right of the way across, as the crowd keeps (0: straight at it, as
+  # in the paper, where the pedestrian is alone).
   north:
-    params: {corner: location, far: location, away: location, signal: signal, crosswalk: region}
+    params: {corner: location, far: location, away: location, signal: signal, crosswalk: region, lane: 0}
     states:
       to_corner:
         do: [{target: {goal: corner}}, {bind: seek}, {bind: face}]
@@ -247,10 +256,10 @@ patnets:
         do: [{unbind: seek}, {unbind: face}, {set: {road.except: -1}}]
         go: [{if: "signal(signal) == WALK", to: cross}]
       cross:
-        do: [{target: {goal: far}}, {bind: seek}, {bind: face}, {set: {road.except: crosswalk}}]
+        do: [{target: {sensor: goal, at: far, lane: lane, along: [corner, far]}}, {bind: seek}, {bind: face}, {set: {road.except: crosswalk}}]
         go:
           # Across: at the far corner, or off the crosswalk on the far side once WALK is over.
-          - {if: "arrived(far, 0.6) or (signal(signal) != WALK and not on(crosswalk) and distance(far) < distance(corner))", to: north}
+          - {if: "arrived(far, 0.6 + lane) or (signal(signal) != WALK and not on(crosswalk) and distance(far) < distance(corner))", to: north}
           # Held up at the kerb until WALK ended: back to waiting rather than start on DON'T WALK.
           - {if: "signal(signal) != WALK and not on(crosswalk) and distance(corner) < distance(far)", to: wait}
       north:
@@ -440,7 +449,7 @@ frame_rate: 30
 duration: 120
 """ + world + BEHAVIOR + PATNETS + """\
 agents:
-""" + NORTH_AGENT + """\
+""" + NORTH_AGENT.replace("crosswalk: east_cw}", "crosswalk: east_cw, lane: 1.0}") + """\
 population:
   target: 200          # per intersection
   behavior: pedestrian
