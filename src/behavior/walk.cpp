@@ -395,23 +395,29 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
     const double duration = duration_of(step);
     pose.duration = duration;
     pose.closing = !moving;
-    double energy = kInf;
+    // The energy first, and exactly only where it may beat the best so far (energy_within): the
+    // headway law and collision prevention, which walk every neighbour, are asked only of a
+    // candidate about to win. The choice is the same as testing every candidate first: one that
+    // cannot win is never the best, and never the `want` below either (its energy is above the
+    // best's), so it need not be known whether it was refused.
+    const double energy = eval.energy_within(params, pose, ctx, best.energy);
+    ++best.candidates;
+    if (!(energy < kInf && (best.energy == kInf || better(energy, step, best.energy, best.step))))
+      return;
     double twist = 0;
-    if (!(headway && outruns_headway(fan, others, shoulders, here, step, pose.location, duration))) {
-      if (const std::optional<double> clear = clear_twist(ctx, fan, here, pose, t, duration, torso, twist_now)) {
-        twist = *clear;
-        // A candidate that cannot beat the best so far needs no exact energy.
-        energy = eval.energy_within(params, pose, ctx, best.energy);
-        ++best.candidates;
-      }
+    bool refused_step = headway && outruns_headway(fan, others, shoulders, here, step, pose.location, duration);
+    if (!refused_step) {
+      const std::optional<double> clear = clear_twist(ctx, fan, here, pose, t, duration, torso, twist_now);
+      refused_step = !clear;
+      twist = clear.value_or(0.0);
     }
-    if (energy == kInf && moving && n_refused < refused.size())
-      refused[n_refused++] = static_cast<std::uint16_t>(k);
-    // The foot's own way and the kerbs are checked only for a candidate about to win: few are, and
-    // the checks walk every obstacle nearby and the net's sensors.
-    if (energy < kInf && (best.energy == kInf || better(energy, step, best.energy, best.step)) &&
-        !foot_crosses_solid(ctx, feet.planted, step.foot) &&
-        !steps_over_kerb(kerbs, ctx.world, step.foot)) {
+    if (refused_step) {
+      if (moving && n_refused < refused.size()) refused[n_refused++] = static_cast<std::uint16_t>(k);
+      return;
+    }
+    // The foot's own way and the kerbs likewise: they walk every obstacle nearby and the net's
+    // sensors.
+    if (!foot_crosses_solid(ctx, feet.planted, step.foot) && !steps_over_kerb(kerbs, ctx.world, step.foot)) {
       best.step = step;
       best.energy = energy;
       best.duration = duration;
