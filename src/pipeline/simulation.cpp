@@ -267,13 +267,17 @@ void Simulation::measure() {
   std::vector<std::uint64_t> now;
   std::mutex found_lock;  // taken only for an overlap found: rare
   const auto collisions = [&] {
+    // Nobody overlaps anyone farther than the two radii: the grid is asked for that much around
+    // each, the largest radius (of any slot, seam images included) standing for the other's.
+    double widest = 0;
+    for (const double r : s.radius) widest = std::max(widest, r);
     parallel_chunks(n, [&](std::size_t begin, std::size_t end) {
       std::vector<std::uint64_t> found;
       for (std::size_t a = begin; a != end; ++a) {
         if (!s.active[a]) continue;
         const Vec2& p = s.location[a];
         const double r = s.radius[a];
-        s.grid.for_each_in(Aabb{p, p}.inflated(2 * r + 1.0), [&](std::uint32_t image) {
+        s.grid.for_each_in(Aabb{p, p}.inflated(r + widest), [&](std::uint32_t image) {
           const std::uint32_t j = s.agent_of(image);  // a pair across a periodic seam counts once
           if (j <= a) return;
           const double reach = r + s.radius[j] - kOverlapTolerance;
