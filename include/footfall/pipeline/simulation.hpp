@@ -347,6 +347,9 @@ class Simulation {
   void publish_ghosts(Snapshot& s);
   // Builds the navigation fields the agent's navigating location sensors need (serially).
   void ensure_fields(std::uint32_t a);
+  bool lacks_fields(std::uint32_t a) const;
+  void ensure_fields_of(const std::vector<std::uint32_t>& agents);
+  void find_due(double t);
   // Every `crowd.every` seconds, the navigation fields with the crowd of S(N−1) on them.
   void update_crowd_fields(double t);
   // Pedestrians that left this frame free their slots; free slots are refilled at entries.
