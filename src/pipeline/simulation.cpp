@@ -350,7 +350,7 @@ void hash_snapshot(Fnv1a& h, const Snapshot& s) {
   }
 }
 
-void Simulation::track_goal(std::uint32_t a, double t, bool standing) {
+bool Simulation::track_goal(std::uint32_t a, double t, bool standing) {
   GoalProgress& g = progress_[a];
   // The goal is the first bound location attraction (Reich §4.1: at most one is active).
   bool has = false;
@@ -370,7 +370,7 @@ void Simulation::track_goal(std::uint32_t a, double t, bool standing) {
     g.best_time = std::max(g.best_time, t);
   }
   // A goal unbound once reached (a state machine that ends on arrival) stays reached.
-  if (!has && g.has_goal && g.arrived) return;
+  if (!has && g.has_goal && g.arrived) return false;
   if (has != g.has_goal || (has && goal != g.goal)) {
     // A new goal restarts the distance, not the clock: nets that keep re-targeting an agent caught
     // in a local minimum (go_to's dislodging) are not progress.
@@ -378,7 +378,7 @@ void Simulation::track_goal(std::uint32_t a, double t, bool standing) {
     g = GoalProgress{.goal = goal, .anchor = g.anchor, .tolerance = tolerance, .best_distance = kInf,
                      .best_time = since, .has_goal = has, .arrived = false, .stuck = g.stuck};
   }
-  if (!has) return;
+  if (!has) return false;
   const Vec2 foot = agents_.foot[agents_.forward[a]][a];
   g.arrived = standing && (goal - foot).norm() <= tolerance + 1e-9;
   const double d = (goal - here).norm();
@@ -393,8 +393,9 @@ void Simulation::track_goal(std::uint32_t a, double t, bool standing) {
   if (!actions_.empty() && actions_[a].pedestrian != 0 && actions_[a].legs_held) g.best_time = t;
   if (!g.arrived && !g.stuck && t - g.best_time > config_.stuck_seconds) {
     g.stuck = true;
-    ++metrics_.stuck;
+    return true;
   }
+  return false;
 }
 
 // Walkers and vehicles whose step ends by t, each list ascending: found per block of agents in

@@ -142,6 +142,18 @@ struct Metrics {
   }
 };
 
+// What one block of MOTION's deciders adds to the run's metrics. Blocks are tallied in parallel
+// and merged in order, so the counts and the first incidents kept are those of one serial loop.
+struct MotionTally {
+  std::uint64_t crossings = 0, red_crossings = 0, jaywalk_events = 0, stuck = 0;
+  std::uint64_t evaluations = 0, blocked = 0;
+  std::vector<Incident> incidents;  // at most Metrics::kIncidentsKept: no later one can be kept
+  void record(const Incident& i) {
+    if (incidents.size() < Metrics::kIncidentsKept) incidents.push_back(i);
+  }
+  void add_to(Metrics& m) const;
+};
+
 // Where pedestrians were placed this frame, before any snapshot's grid holds them: each by its
 // plan (standing: from == to; in stride: the step it walks before its first decision), bucketed by
 // cell so that checking a spawn's clearance stays local even when a whole crowd is placed at once.
@@ -335,12 +347,16 @@ class Simulation {
   void publish(std::uint64_t frame, double t);
   void measure();
   void measure_red_stays(const Snapshot& s);
-  void track_goal(std::uint32_t a, double t, bool standing);
+  // Returns whether the agent has just become stuck (Metrics::stuck counts it once).
+  bool track_goal(std::uint32_t a, double t, bool standing);
   void run_global_nets(double t);
   void run_agent_nets(std::uint32_t a, double t);
   // What nets read and write at time t: an agent's own parameters, or none for global nets.
   patnet::TickContext tick_context(double t, std::uint32_t agent = patnet::kNoAgent);
-  void count_crossing(std::uint32_t a, const Vec2& foot);
+  void count_crossing(std::uint32_t a, const Vec2& foot, MotionTally& tally) const;
+  // MOTION for due_[k]: its decided step taken, its figure started on it; touches agent due_[k]'s
+  // own state only, and counts into `tally`.
+  void take_step(std::size_t k, MotionTally& tally);
   // A walker past a periodic seam re-enters on the other side: feet, step and figure move by
   // `shift`, the decision just made with them.
   void wrap(std::uint32_t a, const Vec2& shift);
