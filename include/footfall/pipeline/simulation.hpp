@@ -361,6 +361,7 @@ class Simulation {
   // `shift`, the decision just made with them.
   void wrap(std::uint32_t a, const Vec2& shift);
   void publish_ghosts(Snapshot& s);
+  void publish_nets(Snapshot& s) const;
   // Builds the navigation fields the agent's navigating location sensors need (serially).
   void ensure_fields(std::uint32_t a);
   bool lacks_fields(std::uint32_t a) const;
