@@ -376,6 +376,21 @@ class Simulation {
   // A trip's destination endpoint for origin endpoint o, from a uniform draw u in [0, 1).
   std::size_t destination(std::size_t o, double u) const;
   bool spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool anywhere_on_route);
+  // spawn in two halves: the draw (where the pedestrian would enter, on which route, if clear),
+  // which only reads, and its entering.
+  struct SpawnDraw {
+    std::vector<std::uint32_t> route;  // from the leg it enters on
+    Vec2 origin = Vec2::Zero(), at = Vec2::Zero();
+    double heading = 0;
+  };
+  std::optional<SpawnDraw> draw_spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool anywhere) const;
+  void enter_drawn(std::uint32_t slot, std::uint64_t attempt, double t, bool anywhere, SpawnDraw&& draw);
+  double spawn_uniform(std::uint32_t slot, std::uint64_t attempt, std::uint64_t k) const;
+  // The population's free slots refilled at their entries, in slot order (population_stage).
+  void refill_population(double t);
+  // Whether one of `entered` (this frame's entrants) stands or walks near p, or stood near it in
+  // the published snapshot: near enough to change a clearance check at p.
+  bool near_entrants(const std::vector<std::uint32_t>& entered, const Vec2& p) const;
   // A pedestrian enters free `slot`, whose parameter block is already written: standing at
   // `e.at` or, with a velocity, in stride through it (behavior/in_stride.hpp). Population and
   // sources alike.
