@@ -208,32 +208,31 @@ void Simulation::publish_ghosts(Snapshot& s) {
   }
 }
 
-// Behavioral states (PaT-Net instances), a flat list over all agents in agent order: each agent's
-// count in parallel, their running sum, then each agent's states copied in parallel (a city's
-// nets are spread over memory: walking them is worth two threads).
+// Behavioral states (PaT-Net instances), a flat list over all agents in agent order, gathered per
+// fixed block of agents in parallel (a city's nets are spread over memory: walking them is worth
+// two threads) and then copied into place per block.
 void Simulation::publish_nets(Snapshot& s) const {
+  constexpr std::size_t kBlock = 4096;
   const std::size_t n = agents_.size();
-  const auto alive = [&](std::size_t a) {
-    std::uint32_t count = 0;
-    if (agents_.active[a])
-      for (const patnet::Instance& i : agent_nets_.agents[a].running) count += i.alive ? 1 : 0;
-    return count;
-  };
+  std::vector<std::vector<NetState>> parts(block_count(n, kBlock));
   s.net_start.resize(n + 1);
-  s.net_start[0] = 0;
-  parallel_chunks(n, [&](std::size_t begin, std::size_t end) {
-    for (std::size_t a = begin; a != end; ++a) s.net_start[a + 1] = alive(a);
-  });
-  for (std::size_t a = 0; a < n; ++a) s.net_start[a + 1] += s.net_start[a];
-  s.nets.resize(s.net_start[n]);
-  parallel_chunks(n, [&](std::size_t begin, std::size_t end) {
+  parallel_blocks(n, kBlock, [&](std::size_t b, std::size_t begin, std::size_t end) {
+    std::vector<NetState>& part = parts[b];
     for (std::size_t a = begin; a != end; ++a) {
+      s.net_start[a] = static_cast<std::uint32_t>(part.size());  // within the block, for now
       if (!agents_.active[a]) continue;
-      std::uint32_t k = s.net_start[a];
       for (const patnet::Instance& i : agent_nets_.agents[a].running)
-        if (i.alive) s.nets[k++] = {i.program, i.state};
+        if (i.alive) part.push_back({i.program, i.state});
     }
   });
+  std::vector<std::uint32_t> first(parts.size() + 1, 0);  // each block's place in the list
+  for (std::size_t b = 0; b < parts.size(); ++b) first[b + 1] = first[b] + static_cast<std::uint32_t>(parts[b].size());
+  s.nets.resize(first.back());
+  parallel_blocks(n, kBlock, [&](std::size_t b, std::size_t begin, std::size_t end) {
+    for (std::size_t a = begin; a != end; ++a) s.net_start[a] += first[b];
+    std::copy(parts[b].begin(), parts[b].end(), s.nets.begin() + first[b]);
+  });
+  s.net_start[n] = first.back();
 }
 
 void Simulation::start_figure(std::uint32_t a) {
