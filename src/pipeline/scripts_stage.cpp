@@ -272,12 +272,13 @@ void Simulation::population_stage(double t) {
 }
 
 // Every free slot draws its entrant in parallel, against the crowd before anyone enters this frame
-// (the clearance checks and the route search are the cost); then, in slot order, each drawn one
-// enters. Entering only adds to what a draw must keep clear of (a slot left free this frame is no
-// one to the checks until it is refilled), so a draw that failed would have failed in one serial
-// loop too; one that succeeded stands unless an earlier entrant of this frame is near its entry,
-// and then the slot draws again there, serially, exactly as that loop did.
+// (the route search is the cost); then, in slot order, each drawn one enters if its entry is still
+// clear. Only the clearance checks depend on who entered before it, and entering only adds to what
+// they must keep clear of (a slot left free this frame is no one to clear_at until it is refilled):
+// a draw that failed would have failed in one serial loop too, and one that succeeded is checked
+// again as that loop would have checked it. So the same pedestrians enter, on the same routes.
 void Simulation::refill_population(double t) {
+  const PopulationSpec& pop = *scripts_.population;
   std::vector<std::uint32_t> free;
   for (std::size_t s = scenario_agents_; s < scenario_agents_ + population_slots_; ++s)
     if (!agents_.active[s]) free.push_back(static_cast<std::uint32_t>(s));
@@ -285,30 +286,13 @@ void Simulation::refill_population(double t) {
   parallel_chunks(free.size(), [&](std::size_t begin, std::size_t end) {
     for (std::size_t k = begin; k != end; ++k) draws[k] = draw_spawn(free[k], frame(), t, false);
   });
-  std::vector<std::uint32_t> entered;  // this frame's entrants so far
   for (std::size_t k = 0; k < free.size(); ++k) {
-    if (!draws[k]) continue;
-    const std::uint32_t s = free[k];
-    if (near_entrants(entered, draws[k]->origin) || near_entrants(entered, draws[k]->at)) {
-      if (!spawn(s, frame(), t, false)) continue;
-    } else {
-      enter_drawn(s, frame(), t, false, std::move(*draws[k]));
-    }
+    if (!draws[k] || !clear_at(draws[k]->origin, t, pop.clearance, pop.radius_max) ||
+        !clear_at(draws[k]->at, t, pop.clearance, pop.radius_max))
+      continue;
+    enter_drawn(free[k], frame(), t, false, std::move(*draws[k]));
     ++metrics_.spawned;
-    entered.push_back(s);
   }
-}
-
-bool Simulation::near_entrants(const std::vector<std::uint32_t>& entered, const Vec2& p) const {
-  // clear_at looks at the snapshot grid's cells within clearance + 3 m of p (cells of 2 m may hold
-  // agents up to a cell farther) and at this frame's entrants within clearance: far beyond both.
-  const double near = 2 * scripts_.population->clearance + 12.0;
-  const Snapshot& s = snapshot();
-  for (const std::uint32_t c : entered) {
-    if (s.active[c] && (s.location[c] - p).norm() < near) return true;
-    if (point_segment_distance(p, agents_.plan[c].from, agents_.plan[c].to) < near) return true;
-  }
-  return false;
 }
 
 }  // namespace footfall

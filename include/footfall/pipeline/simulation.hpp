@@ -388,9 +388,6 @@ class Simulation {
   double spawn_uniform(std::uint32_t slot, std::uint64_t attempt, std::uint64_t k) const;
   // The population's free slots refilled at their entries, in slot order (population_stage).
   void refill_population(double t);
-  // Whether one of `entered` (this frame's entrants) stands or walks near p, or stood near it in
-  // the published snapshot: near enough to change a clearance check at p.
-  bool near_entrants(const std::vector<std::uint32_t>& entered, const Vec2& p) const;
   // A pedestrian enters free `slot`, whose parameter block is already written: standing at
   // `e.at` or, with a velocity, in stride through it (behavior/in_stride.hpp). Population and
   // sources alike.
