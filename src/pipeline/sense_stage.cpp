@@ -1,7 +1,7 @@
 // SENSE: gather, for each agent due at its foot-strike next frame, the agents and obstacles it could
 // perceive or touch during that decision. Reads S(N−1) and the world; writes P(N). Who is due and
-// how far each looks is settled first (plan_sense, before SENSE starts), so the parallel part reads nothing that
-// CONTROL, running beside it, writes.
+// how far each looks is settled first (plan_sense, before SENSE starts), so the parallel part
+// reads nothing that CONTROL, running beside it, writes.
 #include "footfall/core/parallel.hpp"
 
 #include <algorithm>
