@@ -212,7 +212,7 @@ void Simulation::publish_ghosts(Snapshot& s) {
 // fixed block of agents in parallel (a city's nets are spread over memory: walking them is worth
 // two threads) and then copied into place per block.
 void Simulation::publish_nets(Snapshot& s) const {
-  constexpr std::size_t kBlock = 4096;
+  constexpr std::size_t kBlock = 1024;
   const std::size_t n = agents_.size();
   std::vector<std::vector<NetState>> parts(block_count(n, kBlock));
   s.net_start.resize(n + 1);

@@ -18,7 +18,7 @@ void Simulation::plan_sense(double t_next) {
     std::vector<std::uint32_t> due;
     double max_step = 0, max_radius = 0;
   };
-  constexpr std::size_t kBlock = 4096;
+  constexpr std::size_t kBlock = 1024;
   const Snapshot& s = snapshot();
   std::vector<Block> blocks(block_count(agents_.size(), kBlock));
   parallel_blocks(agents_.size(), kBlock, [&](std::size_t b, std::size_t begin, std::size_t end) {

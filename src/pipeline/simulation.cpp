@@ -404,7 +404,7 @@ void Simulation::find_due(double t) {
   struct Block {
     std::vector<std::uint32_t> due, driving;
   };
-  constexpr std::size_t kBlock = 4096;
+  constexpr std::size_t kBlock = 1024;
   std::vector<Block> blocks(block_count(agents_.size(), kBlock));
   parallel_blocks(agents_.size(), kBlock, [&](std::size_t b, std::size_t begin, std::size_t end) {
     for (auto a = static_cast<std::uint32_t>(begin); a != end; ++a)
