@@ -33,72 +33,91 @@ motion::Move move_of(const Decision& d, bool moved) {
 
 }  // namespace
 
+void MotionTally::add_to(Metrics& m) const {
+  m.crossings += crossings;
+  m.red_crossings += red_crossings;
+  m.jaywalk_events += jaywalk_events;
+  m.stuck += stuck;
+  m.evaluations += evaluations;
+  m.blocked += blocked;
+  for (const Incident& i : incidents) m.record(i);
+}
+
+// Each decider takes its step in parallel: it writes only its own agent's state and its decision,
+// and counts into its block's tally, merged in block order afterwards.
 void Simulation::motion_stage() {
-  for (std::size_t k = 0; k < due_.size(); ++k) {
-    const std::uint32_t a = due_[k];
-    if (leaving_[a]) continue;  // gone at this foot-strike; population_stage frees the slot
-    if (const double along = world_.periodic.shift(agents_.plan[a].to); along != 0)
-      wrap(a, world_.periodic.offset(along));
-    const Decision& d = decisions_[k];
-    const Vec2 from = agents_.plan[a].to;
-    const double t0 = agents_.plan[a].t1;
-    // The shoulders through the step: from as they are to the new feet's heading, turned by the
-    // step's twist; a walker boxed in keeps them as they are. Untwisted, the headings are the
-    // feet's themselves, not feet + 0 through wrap_angle: bit for bit what they were before
-    // shoulders could turn, so scenes of discs keep their trajectories.
-    const double twist_before = shoulder_twist(agents_.heading_to[a], agents_.heading(a));
-    const double h0 = twist_before == 0 ? agents_.heading(a) : agents_.heading_to[a];
-    const double twist = d.blocked ? twist_before : d.twist;
-    const std::uint8_t f = agents_.forward[a];
-    motion::StepRequest request;  // the feet before and after, for the figure
-    request.planted_side = f;
-    request.planted = agents_.foot[f][a];
-    request.planted_heading = agents_.foot_heading[f][a];
-    request.swing_from = agents_.foot[1 - f][a];
-    request.swing_from_heading = agents_.foot_heading[1 - f][a];
-    bool moved = false;
-    if (d.blocked) {
-      // Boxed in, the agent stands, shifting its weight onto the other foot: the body stays, and
-      // the next decision starts from the other foot. From a wide stance every candidate moves
-      // the body forward (off the front foot) or back (off the rear one), so holding the same
-      // foot in a jam held the same blocked set for good; from the other foot it can pivot, or
-      // step off its rear foot sideways into a gap (counterflow fronts frozen mid-stride).
-      agents_.gait[a] = Gait::Stand;
-      agents_.forward[a] = 1 - f;
-    } else {
-      // Whatever the candidate, the trailing foot moves and becomes the forward foot.
-      const bool in_place = d.step.kind == StepKind::Stay || d.step.kind == StepKind::Turn;
-      moved = agents_.foot[1 - f][a] != d.step.foot ||
-              agents_.foot_heading[1 - f][a] != d.step.foot_heading;
-      if (!in_place) count_crossing(a, d.step.foot);
-      agents_.gait[a] = !in_place ? Gait::Walk : moved ? Gait::Close : Gait::Stand;
-      agents_.foot[1 - f][a] = d.step.foot;
-      agents_.foot_heading[1 - f][a] = d.step.foot_heading;
-      agents_.forward[a] = 1 - f;
-      if (!in_place && world_.ground_types[world_.ground_at(d.step.foot)].jaywalk) {
-        ++metrics_.jaywalk_events;
-        metrics_.record({Incident::Kind::Jaywalk, t0, agents_.id[a], 0, d.step.foot});
-      }
-    }
-    agents_.plan[a] = {from, agents_.location(a), t0, t0 + d.duration};
-    agents_.heading_from[a] = h0;
-    agents_.heading_to[a] = twist == 0 ? agents_.heading(a) : wrap_angle(agents_.heading(a) + twist);
-    if (motion_) {
-      request.move = move_of(d, moved);
-      // Seated for an activity (action selection's sit skill holds the legs): the seated pose.
-      if (request.move == motion::Move::Stand && !actions_.empty() && actions_[a].pedestrian != 0 &&
-          actions_[a].seated)
-        request.move = motion::Move::Sit;
-      request.swing_to = agents_.foot[1 - f][a];
-      request.swing_to_heading = agents_.foot_heading[1 - f][a];
-      start_figure_step(a, request);
-    }
-    ++agents_.steps[a];
-    track_goal(a, t0, agents_.gait[a] != Gait::Walk);
-    metrics_.evaluations += d.candidates;
-    metrics_.blocked += d.blocked ? 1 : 0;
-  }
+  constexpr std::size_t kBlock = 128;
+  std::vector<MotionTally> tallies(block_count(due_.size(), kBlock));
+  parallel_blocks(due_.size(), kBlock, [&](std::size_t b, std::size_t begin, std::size_t end) {
+    for (std::size_t k = begin; k != end; ++k) take_step(k, tallies[b]);
+  });
+  for (const MotionTally& tally : tallies) tally.add_to(metrics_);
   metrics_.decisions += due_.size();
+}
+
+void Simulation::take_step(std::size_t k, MotionTally& tally) {
+  const std::uint32_t a = due_[k];
+  if (leaving_[a]) return;  // gone at this foot-strike; population_stage frees the slot
+  if (const double along = world_.periodic.shift(agents_.plan[a].to); along != 0)
+    wrap(a, world_.periodic.offset(along));
+  const Decision& d = decisions_[k];
+  const Vec2 from = agents_.plan[a].to;
+  const double t0 = agents_.plan[a].t1;
+  // The shoulders through the step: from as they are to the new feet's heading, turned by the
+  // step's twist; a walker boxed in keeps them as they are. Untwisted, the headings are the
+  // feet's themselves, not feet + 0 through wrap_angle: bit for bit what they were before
+  // shoulders could turn, so scenes of discs keep their trajectories.
+  const double twist_before = shoulder_twist(agents_.heading_to[a], agents_.heading(a));
+  const double h0 = twist_before == 0 ? agents_.heading(a) : agents_.heading_to[a];
+  const double twist = d.blocked ? twist_before : d.twist;
+  const std::uint8_t f = agents_.forward[a];
+  motion::StepRequest request;  // the feet before and after, for the figure
+  request.planted_side = f;
+  request.planted = agents_.foot[f][a];
+  request.planted_heading = agents_.foot_heading[f][a];
+  request.swing_from = agents_.foot[1 - f][a];
+  request.swing_from_heading = agents_.foot_heading[1 - f][a];
+  bool moved = false;
+  if (d.blocked) {
+    // Boxed in, the agent stands, shifting its weight onto the other foot: the body stays, and
+    // the next decision starts from the other foot. From a wide stance every candidate moves
+    // the body forward (off the front foot) or back (off the rear one), so holding the same
+    // foot in a jam held the same blocked set for good; from the other foot it can pivot, or
+    // step off its rear foot sideways into a gap (counterflow fronts frozen mid-stride).
+    agents_.gait[a] = Gait::Stand;
+    agents_.forward[a] = 1 - f;
+  } else {
+    // Whatever the candidate, the trailing foot moves and becomes the forward foot.
+    const bool in_place = d.step.kind == StepKind::Stay || d.step.kind == StepKind::Turn;
+    moved = agents_.foot[1 - f][a] != d.step.foot ||
+            agents_.foot_heading[1 - f][a] != d.step.foot_heading;
+    if (!in_place) count_crossing(a, d.step.foot, tally);
+    agents_.gait[a] = !in_place ? Gait::Walk : moved ? Gait::Close : Gait::Stand;
+    agents_.foot[1 - f][a] = d.step.foot;
+    agents_.foot_heading[1 - f][a] = d.step.foot_heading;
+    agents_.forward[a] = 1 - f;
+    if (!in_place && world_.ground_types[world_.ground_at(d.step.foot)].jaywalk) {
+      ++tally.jaywalk_events;
+      tally.record({Incident::Kind::Jaywalk, t0, agents_.id[a], 0, d.step.foot});
+    }
+  }
+  agents_.plan[a] = {from, agents_.location(a), t0, t0 + d.duration};
+  agents_.heading_from[a] = h0;
+  agents_.heading_to[a] = twist == 0 ? agents_.heading(a) : wrap_angle(agents_.heading(a) + twist);
+  if (motion_) {
+    request.move = move_of(d, moved);
+    // Seated for an activity (action selection's sit skill holds the legs): the seated pose.
+    if (request.move == motion::Move::Stand && !actions_.empty() && actions_[a].pedestrian != 0 &&
+        actions_[a].seated)
+      request.move = motion::Move::Sit;
+    request.swing_to = agents_.foot[1 - f][a];
+    request.swing_to_heading = agents_.foot_heading[1 - f][a];
+    start_figure_step(a, request);
+  }
+  ++agents_.steps[a];
+  tally.stuck += track_goal(a, t0, agents_.gait[a] != Gait::Walk) ? 1 : 0;
+  tally.evaluations += d.candidates;
+  tally.blocked += d.blocked ? 1 : 0;
 }
 
 // Vehicles take the state CONTROL computed: both "feet" at the new position, the plan from where
@@ -127,14 +146,14 @@ void Simulation::move_vehicles() {
     agents_.heading_to[a] = h1;
     agents_.gait[a] = Gait::Vehicle;
     ++agents_.steps[a];
-    track_goal(a, t, next.velocity.norm() < 0.05);
+    metrics_.stuck += track_goal(a, t, next.velocity.norm() < 0.05) ? 1 : 0;
   }
 }
 
 // A footstep onto a crosswalk from off it starts a crossing; with the crosswalk's head showing
 // steady DON'T WALK it is a red crossing. Flashing DON'T WALK is the clearance interval: people
 // already committed may still be stepping on, so it does not count.
-void Simulation::count_crossing(std::uint32_t a, const Vec2& foot) {
+void Simulation::count_crossing(std::uint32_t a, const Vec2& foot, MotionTally& tally) const {
   const int r = world_.region_at(foot);
   if (r < 0 || world_.regions[r].signal < 0) return;
   const auto& poly = world_.regions[r].polygon;
@@ -142,10 +161,10 @@ void Simulation::count_crossing(std::uint32_t a, const Vec2& foot) {
   // Called before the feet move: with either foot already on the crosswalk, the agent is on it.
   if (polygon_contains(poly, agents_.foot[f][a]) || polygon_contains(poly, agents_.foot[1 - f][a]))
     return;
-  ++metrics_.crossings;
+  ++tally.crossings;
   if (signals_[world_.regions[r].signal].head == patnet::Head::DontWalk) {
-    ++metrics_.red_crossings;
-    metrics_.record({Incident::Kind::RedCrossing, agents_.plan[a].t1, agents_.id[a], 0, foot});
+    ++tally.red_crossings;
+    tally.record({Incident::Kind::RedCrossing, agents_.plan[a].t1, agents_.id[a], 0, foot});
   }
 }
 
@@ -187,6 +206,33 @@ void Simulation::publish_ghosts(Snapshot& s) {
       if (!s.kind.empty()) s.kind[g] = s.kind[a], s.extent[g] = s.extent[a];
     }
   }
+}
+
+// Behavioral states (PaT-Net instances), a flat list over all agents in agent order, gathered per
+// fixed block of agents in parallel (a city's nets are spread over memory: walking them is worth
+// two threads) and then copied into place per block.
+void Simulation::publish_nets(Snapshot& s) const {
+  constexpr std::size_t kBlock = 1024;
+  const std::size_t n = agents_.size();
+  std::vector<std::vector<NetState>> parts(block_count(n, kBlock));
+  s.net_start.resize(n + 1);
+  parallel_blocks(n, kBlock, [&](std::size_t b, std::size_t begin, std::size_t end) {
+    std::vector<NetState>& part = parts[b];
+    for (std::size_t a = begin; a != end; ++a) {
+      s.net_start[a] = static_cast<std::uint32_t>(part.size());  // within the block, for now
+      if (!agents_.active[a]) continue;
+      for (const patnet::Instance& i : agent_nets_.agents[a].running)
+        if (i.alive) part.push_back({i.program, i.state});
+    }
+  });
+  std::vector<std::uint32_t> first(parts.size() + 1, 0);  // each block's place in the list
+  for (std::size_t b = 0; b < parts.size(); ++b) first[b + 1] = first[b] + static_cast<std::uint32_t>(parts[b].size());
+  s.nets.resize(first.back());
+  parallel_blocks(n, kBlock, [&](std::size_t b, std::size_t begin, std::size_t end) {
+    for (std::size_t a = begin; a != end; ++a) s.net_start[a] += first[b];
+    std::copy(parts[b].begin(), parts[b].end(), s.nets.begin() + first[b]);
+  });
+  s.net_start[n] = first.back();
 }
 
 void Simulation::start_figure(std::uint32_t a) {
@@ -346,20 +392,9 @@ void Simulation::publish(std::uint64_t frame, double t) {
   });
   if (world_.periodic.on()) publish_ghosts(s);
   // The agent grid (a serial counting sort: a parallel one measured 3.4 times slower on one
-  // thread, BM_GridBuild) beside the flat list of PaT-Net states (serial too); they write apart.
+  // thread, BM_GridBuild) beside the flat list of PaT-Net states; they write apart.
   parallel_pair(
-      [&] {
-        // Behavioral states (PaT-Net instances), a flat list over all agents.
-        s.net_start.resize(agents_.size() + 1);
-        s.nets.clear();
-        for (std::size_t a = 0; a < agents_.size(); ++a) {
-          s.net_start[a] = static_cast<std::uint32_t>(s.nets.size());
-          if (!agents_.active[a]) continue;
-          for (const patnet::Instance& i : agent_nets_.agents[a].running)
-            if (i.alive) s.nets.push_back({i.program, i.state});
-        }
-        s.net_start[agents_.size()] = static_cast<std::uint32_t>(s.nets.size());
-      },
+      [&] { publish_nets(s); },
       [&] {
         if (world_.periodic.on()) {
           // The grid holds the agents, and the ghosts within reach of the world between the seams.

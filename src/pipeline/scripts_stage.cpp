@@ -2,8 +2,10 @@
 // nets tick at its own foot-strikes inside CONTROL (so per-agent work is staggered like the walk
 // node); pedestrians that finished their route leave, and free slots are refilled at the entries.
 #include <algorithm>
+#include <optional>
 #include <cmath>
 
+#include "footfall/core/parallel.hpp"
 #include "footfall/core/rng.hpp"
 #include "footfall/patnet/symbols.hpp"
 #include "footfall/pipeline/simulation.hpp"
@@ -114,22 +116,33 @@ bool Simulation::clear_at(const Vec2& p, double t, double clearance, double radi
 // route's origin, or (for the initial crowd) anywhere along one of its sidewalk legs. All choices
 // are counter-based on (seed, slot, pedestrian, attempt), so they never depend on threads.
 bool Simulation::spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool anywhere) {
+  std::optional<SpawnDraw> draw = draw_spawn(slot, attempt, t, anywhere);
+  if (!draw) return false;
+  enter_drawn(slot, attempt, t, anywhere, std::move(*draw));
+  return true;
+}
+
+double Simulation::spawn_uniform(std::uint32_t slot, std::uint64_t attempt, std::uint64_t k) const {
+  const std::uint64_t counter = (spawns_[slot] << 8) | (attempt & 0xff);
+  return counter_uniform(config_.seed, slot, counter * 32 + k, RngStream::Spawn);
+}
+
+std::optional<Simulation::SpawnDraw> Simulation::draw_spawn(std::uint32_t slot, std::uint64_t attempt,
+                                                            double t, bool anywhere) const {
   const PopulationSpec& pop = *scripts_.population;
   const auto& endpoints = world_.walkways.endpoints;
-  if (endpoints.size() < 2) return false;
+  if (endpoints.size() < 2) return std::nullopt;
   const std::uint64_t counter = (spawns_[slot] << 8) | (attempt & 0xff);
-  const auto uniform = [&](std::uint64_t k) {
-    return counter_uniform(config_.seed, slot, counter * 32 + k, RngStream::Spawn);
-  };
+  const auto uniform = [&](std::uint64_t k) { return spawn_uniform(slot, attempt, k); };
   const std::size_t o = pick(uniform(0), endpoints.size());
   // An entry that is not clear fails below anyway: find out before planning a route to no end.
   const Vec2& origin = world_.locations[endpoints[o]].position;
-  if (!anywhere && !clear_at(origin, t, pop.clearance, pop.radius_max)) return false;
+  if (!anywhere && !clear_at(origin, t, pop.clearance, pop.radius_max)) return std::nullopt;
   const std::size_t d = destination(o, uniform(8));
   std::vector<std::uint32_t> route = world_.walkways.route(
       endpoints[o], endpoints[d], pop.route_spread,
       counter_hash(config_.seed, slot, counter, RngStream::Route));
-  if (route.size() < 2) return false;
+  if (route.size() < 2) return std::nullopt;
 
   const auto& loc = world_.locations;
   std::size_t leg = 0;
@@ -140,15 +153,21 @@ bool Simulation::spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool
       const WalkEdge* e = world_.walkways.edge_between(route[k], route[k + 1]);
       if (e && e->crosswalk < 0 && e->length > 0) sidewalk.push_back(k);
     }
-    if (sidewalk.empty()) return false;
+    if (sidewalk.empty()) return std::nullopt;
     leg = sidewalk[pick(uniform(2), sidewalk.size())];
     along = uniform(3);
   }
   const Vec2 a = loc[route[leg]].position, b = loc[route[leg + 1]].position;
   const Vec2 p = a + along * (b - a);
-  if (!clear_at(p, t, pop.clearance, pop.radius_max)) return false;
+  if (!clear_at(p, t, pop.clearance, pop.radius_max)) return std::nullopt;
   route.erase(route.begin(), route.begin() + static_cast<std::ptrdiff_t>(leg));
+  return SpawnDraw{std::move(route), origin, p, heading_of(b - a)};
+}
 
+void Simulation::enter_drawn(std::uint32_t slot, std::uint64_t attempt, double t, bool anywhere,
+                             SpawnDraw&& draw) {
+  const PopulationSpec& pop = *scripts_.population;
+  const auto uniform = [&](std::uint64_t k) { return spawn_uniform(slot, attempt, k); };
   const double pace = pop.pace_min + (pop.pace_max - pop.pace_min) * uniform(4);
   // The pedestrian's mix of attributes (agent model), drawn by share; none: the population's own.
   const std::vector<double>* params = &pop.params;
@@ -171,8 +190,8 @@ bool Simulation::spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool
   agents_.params.set(slot, walk + walk_p::StepLength, agents_.params.get(slot, walk + walk_p::StepLength) * pace);
   agents_.params.set(slot, walk + walk_p::StepTime, agents_.params.get(slot, walk + walk_p::StepTime) * std::sqrt(pace));
   Entrant e;
-  e.at = p;
-  e.heading = heading_of(b - a);
+  e.at = draw.at;
+  e.heading = draw.heading;
   const double size = uniform(5);
   e.radius = pop.radius_min + (pop.radius_max - pop.radius_min) * size;
   e.depth = pop.depth_max > 0 ? pop.depth_min + (pop.depth_max - pop.depth_min) * size : e.radius;
@@ -185,10 +204,9 @@ bool Simulation::spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool
 
   patnet::AgentNets& nets = agent_nets_.agents[slot];
   nets = patnet::AgentNets{};
-  nets.route = std::move(route);
+  nets.route = std::move(draw.route);
   nets.route.shrink_to_fit();  // held for the whole trip
   patnet::start(nets, pop.route_program, {}, tick_context(t, slot));
-  return true;
 }
 
 void Simulation::index_endpoints() {
@@ -248,12 +266,33 @@ void Simulation::population_stage(double t) {
   }
   if (!scripts_.population && sources_.empty()) return;
   spawned_now_.clear();
-  const std::size_t first = scenario_agents_;
-  for (std::size_t s = first; s < first + population_slots_; ++s)
-    if (!agents_.active[s] && spawn(static_cast<std::uint32_t>(s), frame(), t, false))
-      ++metrics_.spawned;
+  refill_population(t);
   source_stage(t);
   spawned_now_.clear();
+}
+
+// Every free slot draws its entrant in parallel, against the crowd before anyone enters this frame
+// (the route search is the cost); then, in slot order, each drawn one enters if its entry is still
+// clear. Only the clearance checks depend on who entered before it, and entering only adds to what
+// they must keep clear of (a slot left free this frame is no one to clear_at until it is refilled):
+// a draw that failed would have failed in one serial loop too, and one that succeeded is checked
+// again as that loop would have checked it. So the same pedestrians enter, on the same routes.
+void Simulation::refill_population(double t) {
+  const PopulationSpec& pop = *scripts_.population;
+  std::vector<std::uint32_t> free;
+  for (std::size_t s = scenario_agents_; s < scenario_agents_ + population_slots_; ++s)
+    if (!agents_.active[s]) free.push_back(static_cast<std::uint32_t>(s));
+  std::vector<std::optional<SpawnDraw>> draws(free.size());
+  parallel_chunks(free.size(), [&](std::size_t begin, std::size_t end) {
+    for (std::size_t k = begin; k != end; ++k) draws[k] = draw_spawn(free[k], frame(), t, false);
+  });
+  for (std::size_t k = 0; k < free.size(); ++k) {
+    if (!draws[k] || !clear_at(draws[k]->origin, t, pop.clearance, pop.radius_max) ||
+        !clear_at(draws[k]->at, t, pop.clearance, pop.radius_max))
+      continue;
+    enter_drawn(free[k], frame(), t, false, std::move(*draws[k]));
+    ++metrics_.spawned;
+  }
 }
 
 }  // namespace footfall

@@ -1,7 +1,7 @@
 // SENSE: gather, for each agent due at its foot-strike next frame, the agents and obstacles it could
 // perceive or touch during that decision. Reads S(N−1) and the world; writes P(N). Who is due and
-// how far each looks is settled first (plan_sense, serial), so the parallel part reads nothing that
-// CONTROL, running beside it, writes.
+// how far each looks is settled first (plan_sense, before SENSE starts), so the parallel part
+// reads nothing that CONTROL, running beside it, writes.
 #include "footfall/core/parallel.hpp"
 
 #include <algorithm>
@@ -11,28 +11,47 @@
 namespace footfall {
 
 void Simulation::plan_sense(double t_next) {
-  due_next_.clear();
-  query_radius_.clear();
-  double max_step = 0, max_radius = 0;
+  // Per block of agents, in parallel: who is due, and the widest step and body among the active
+  // (reading each walk node's MaxStep goes through the parameter store: a city's worth of lookups).
+  // The due lists are joined in block order, so due_next_ stays ascending.
+  struct Block {
+    std::vector<std::uint32_t> due;
+    double max_step = 0, max_radius = 0;
+  };
+  constexpr std::size_t kBlock = 1024;
   const Snapshot& s = snapshot();
-  for (std::uint32_t a = 0; a < agents_.size(); ++a) {
-    if (!agents_.active[a]) continue;
-    const NetTemplate& net = nets_[agents_.net[a]];
-    max_step = std::max(max_step, agents_.params_of(a)[net.nodes()[net.walk_node()].param_offset +
-                                                       walk_p::MaxStep]);
-    max_radius = std::max(max_radius, agents_.radius[a]);
-    if (s.plan[a].t1 <= t_next + 1e-9) due_next_.push_back(a);
+  std::vector<Block> blocks(block_count(agents_.size(), kBlock));
+  parallel_blocks(agents_.size(), kBlock, [&](std::size_t b, std::size_t begin, std::size_t end) {
+    Block& out = blocks[b];
+    for (auto a = static_cast<std::uint32_t>(begin); a != end; ++a) {
+      if (!agents_.active[a]) continue;
+      const NetTemplate& net = nets_[agents_.net[a]];
+      out.max_step = std::max(out.max_step, agents_.params_of(a)[net.nodes()[net.walk_node()].param_offset +
+                                                                 walk_p::MaxStep]);
+      out.max_radius = std::max(out.max_radius, agents_.radius[a]);
+      if (s.plan[a].t1 <= t_next + 1e-9) out.due.push_back(a);
+    }
+  });
+  due_next_.clear();
+  double max_step = 0, max_radius = 0;
+  for (const Block& b : blocks) {
+    due_next_.insert(due_next_.end(), b.due.begin(), b.due.end());
+    max_step = std::max(max_step, b.max_step);
+    max_radius = std::max(max_radius, b.max_radius);
   }
   // Another agent's published plan ends at most one step from where it stands now.
   const double collision_reach = max_step + 2 * max_radius;
-  std::vector<double> block;
-  for (const std::uint32_t a : due_next_) {
-    const NetTemplate& net = nets_[agents_.net[a]];
-    const double* params = agents_.params.gather(a, block);
-    const double own_step = params[net.nodes()[net.walk_node()].param_offset + walk_p::MaxStep];
-    query_radius_.push_back(own_step + std::max(sensor_reach(net, params), collision_reach) +
-                            config_.sense_margin);
-  }
+  query_radius_.resize(due_next_.size());
+  parallel_chunks(due_next_.size(), [&](std::size_t begin, std::size_t end) {
+    std::vector<double> block;
+    for (std::size_t k = begin; k != end; ++k) {
+      const std::uint32_t a = due_next_[k];
+      const NetTemplate& net = nets_[agents_.net[a]];
+      const double* params = agents_.params.gather(a, block);
+      const double own_step = params[net.nodes()[net.walk_node()].param_offset + walk_p::MaxStep];
+      query_radius_[k] = own_step + std::max(sensor_reach(net, params), collision_reach) + config_.sense_margin;
+    }
+  });
 }
 
 void Simulation::sense_stage() {

@@ -212,15 +212,11 @@ void Simulation::step() {
 
   // Who is at a foot-strike this frame, judged on S(N−1).
   for (const std::uint32_t a : due_) deciding_[a] = 0;
-  due_.clear();
-  driving_.clear();
-  for (std::uint32_t a = 0; a < agents_.size(); ++a)
-    if (agents_.active[a] && agents_.plan[a].t1 <= t + 1e-9)
-      (agents_.vehicle(a) ? driving_ : due_).push_back(a);
+  find_due(t);
   for (const std::uint32_t a : due_) deciding_[a] = 1;
   // Goals a net set since: their fields, before CONTROL reads them in parallel.
-  for (const std::uint32_t a : due_) ensure_fields(a);
-  for (const std::uint32_t a : driving_) ensure_fields(a);
+  ensure_fields_of(due_);
+  ensure_fields_of(driving_);
   update_crowd_fields(t);
 
   // SENSE(N) and CONTROL(N) both read S(N−1) and write apart (P(N); decisions and net edits), so
@@ -358,7 +354,7 @@ void hash_snapshot(Fnv1a& h, const Snapshot& s) {
   }
 }
 
-void Simulation::track_goal(std::uint32_t a, double t, bool standing) {
+bool Simulation::track_goal(std::uint32_t a, double t, bool standing) {
   GoalProgress& g = progress_[a];
   // The goal is the first bound location attraction (Reich §4.1: at most one is active).
   bool has = false;
@@ -378,7 +374,7 @@ void Simulation::track_goal(std::uint32_t a, double t, bool standing) {
     g.best_time = std::max(g.best_time, t);
   }
   // A goal unbound once reached (a state machine that ends on arrival) stays reached.
-  if (!has && g.has_goal && g.arrived) return;
+  if (!has && g.has_goal && g.arrived) return false;
   if (has != g.has_goal || (has && goal != g.goal)) {
     // A new goal restarts the distance, not the clock: nets that keep re-targeting an agent caught
     // in a local minimum (go_to's dislodging) are not progress.
@@ -386,7 +382,7 @@ void Simulation::track_goal(std::uint32_t a, double t, bool standing) {
     g = GoalProgress{.goal = goal, .anchor = g.anchor, .tolerance = tolerance, .best_distance = kInf,
                      .best_time = since, .has_goal = has, .arrived = false, .stuck = g.stuck};
   }
-  if (!has) return;
+  if (!has) return false;
   const Vec2 foot = agents_.foot[agents_.forward[a]][a];
   g.arrived = standing && (goal - foot).norm() <= tolerance + 1e-9;
   const double d = (goal - here).norm();
@@ -401,8 +397,57 @@ void Simulation::track_goal(std::uint32_t a, double t, bool standing) {
   if (!actions_.empty() && actions_[a].pedestrian != 0 && actions_[a].legs_held) g.best_time = t;
   if (!g.arrived && !g.stuck && t - g.best_time > config_.stuck_seconds) {
     g.stuck = true;
-    ++metrics_.stuck;
+    return true;
   }
+  return false;
+}
+
+// Walkers and vehicles whose step ends by t, each list ascending: found per block of agents in
+// parallel (a city has a hundred thousand), joined in block order.
+void Simulation::find_due(double t) {
+  struct Block {
+    std::vector<std::uint32_t> due, driving;
+  };
+  constexpr std::size_t kBlock = 1024;
+  std::vector<Block> blocks(block_count(agents_.size(), kBlock));
+  parallel_blocks(agents_.size(), kBlock, [&](std::size_t b, std::size_t begin, std::size_t end) {
+    for (auto a = static_cast<std::uint32_t>(begin); a != end; ++a)
+      if (agents_.active[a] && agents_.plan[a].t1 <= t + 1e-9)
+        (agents_.vehicle(a) ? blocks[b].driving : blocks[b].due).push_back(a);
+  });
+  due_.clear();
+  driving_.clear();
+  for (const Block& b : blocks) {
+    due_.insert(due_.end(), b.due.begin(), b.due.end());
+    driving_.insert(driving_.end(), b.driving.begin(), b.driving.end());
+  }
+}
+
+// Whether any goal agent a navigates to has no field yet, while the cache has room: read-only, so
+// asked of many agents at once.
+bool Simulation::lacks_fields(std::uint32_t a) const {
+  if (fields_.size() >= FieldCache::kMaxFields) return false;
+  const NetTemplate& net = nets_[agents_.net[a]];
+  const AgentParams params = agents_.params_of(a);
+  for (const NetNode& n : net.nodes()) {
+    if (n.kind != NodeKind::LocationSensor) continue;
+    const std::uint32_t p = n.param_offset;
+    if (params[p + location_p::Navigate] == 0.0) continue;
+    if (!fields_.find(Vec2(params[p + location_p::X], params[p + location_p::Y]))) return true;
+  }
+  return false;
+}
+
+// ensure_fields for each of `agents` in order. The cache only grows, so an agent that lacks no
+// field now lacks none later in the loop: only those that lack one, asked in parallel first, are
+// visited, in the same order as before.
+void Simulation::ensure_fields_of(const std::vector<std::uint32_t>& agents) {
+  std::vector<std::uint8_t> lacks(agents.size(), 0);
+  parallel_chunks(agents.size(), [&](std::size_t begin, std::size_t end) {
+    for (std::size_t k = begin; k != end; ++k) lacks[k] = lacks_fields(agents[k]);
+  });
+  for (std::size_t k = 0; k < agents.size(); ++k)
+    if (lacks[k]) ensure_fields(agents[k]);
 }
 
 void Simulation::ensure_fields(std::uint32_t a) {

@@ -5,6 +5,7 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
+#include <algorithm>
 #include <cstddef>
 
 #if defined(__SANITIZE_THREAD__)
@@ -55,6 +56,17 @@ void parallel_chunks(std::size_t n, const Body& body) {
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n),
                     [&](const tbb::blocked_range<std::size_t>& r) { body(r.begin(), r.end()); });
 #endif
+}
+
+// Calls body(b, begin, end) for the fixed blocks [b·size, min(n, (b + 1)·size)) of [0, n) in
+// parallel. The blocks do not depend on the thread count, so results kept per block and merged in
+// block order (lists, first-come records) are the same for any thread count.
+inline std::size_t block_count(std::size_t n, std::size_t size) { return (n + size - 1) / size; }
+template <class Body>
+void parallel_blocks(std::size_t n, std::size_t size, const Body& body) {
+  parallel_chunks(block_count(n, size), [&](std::size_t b0, std::size_t b1) {
+    for (std::size_t b = b0; b != b1; ++b) body(b, b * size, std::min(n, (b + 1) * size));
+  });
 }
 
 // Runs f and g at the same time (when a worker is free) and returns when both are done. A

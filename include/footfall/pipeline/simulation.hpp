@@ -142,6 +142,18 @@ struct Metrics {
   }
 };
 
+// What one block of MOTION's deciders adds to the run's metrics. Blocks are tallied in parallel
+// and merged in order, so the counts and the first incidents kept are those of one serial loop.
+struct MotionTally {
+  std::uint64_t crossings = 0, red_crossings = 0, jaywalk_events = 0, stuck = 0;
+  std::uint64_t evaluations = 0, blocked = 0;
+  std::vector<Incident> incidents;  // at most Metrics::kIncidentsKept: no later one can be kept
+  void record(const Incident& i) {
+    if (incidents.size() < Metrics::kIncidentsKept) incidents.push_back(i);
+  }
+  void add_to(Metrics& m) const;
+};
+
 // Where pedestrians were placed this frame, before any snapshot's grid holds them: each by its
 // plan (standing: from == to; in stride: the step it walks before its first decision), bucketed by
 // cell so that checking a spawn's clearance stays local even when a whole crowd is placed at once.
@@ -335,18 +347,26 @@ class Simulation {
   void publish(std::uint64_t frame, double t);
   void measure();
   void measure_red_stays(const Snapshot& s);
-  void track_goal(std::uint32_t a, double t, bool standing);
+  // Returns whether the agent has just become stuck (Metrics::stuck counts it once).
+  bool track_goal(std::uint32_t a, double t, bool standing);
   void run_global_nets(double t);
   void run_agent_nets(std::uint32_t a, double t);
   // What nets read and write at time t: an agent's own parameters, or none for global nets.
   patnet::TickContext tick_context(double t, std::uint32_t agent = patnet::kNoAgent);
-  void count_crossing(std::uint32_t a, const Vec2& foot);
+  void count_crossing(std::uint32_t a, const Vec2& foot, MotionTally& tally) const;
+  // MOTION for due_[k]: its decided step taken, its figure started on it; touches agent due_[k]'s
+  // own state only, and counts into `tally`.
+  void take_step(std::size_t k, MotionTally& tally);
   // A walker past a periodic seam re-enters on the other side: feet, step and figure move by
   // `shift`, the decision just made with them.
   void wrap(std::uint32_t a, const Vec2& shift);
   void publish_ghosts(Snapshot& s);
+  void publish_nets(Snapshot& s) const;
   // Builds the navigation fields the agent's navigating location sensors need (serially).
   void ensure_fields(std::uint32_t a);
+  bool lacks_fields(std::uint32_t a) const;
+  void ensure_fields_of(const std::vector<std::uint32_t>& agents);
+  void find_due(double t);
   // Every `crowd.every` seconds, the navigation fields with the crowd of S(N−1) on them.
   void update_crowd_fields(double t);
   // Pedestrians that left this frame free their slots; free slots are refilled at entries.
@@ -356,6 +376,18 @@ class Simulation {
   // A trip's destination endpoint for origin endpoint o, from a uniform draw u in [0, 1).
   std::size_t destination(std::size_t o, double u) const;
   bool spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool anywhere_on_route);
+  // spawn in two halves: the draw (where the pedestrian would enter, on which route, if clear),
+  // which only reads, and its entering.
+  struct SpawnDraw {
+    std::vector<std::uint32_t> route;  // from the leg it enters on
+    Vec2 origin = Vec2::Zero(), at = Vec2::Zero();
+    double heading = 0;
+  };
+  std::optional<SpawnDraw> draw_spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool anywhere) const;
+  void enter_drawn(std::uint32_t slot, std::uint64_t attempt, double t, bool anywhere, SpawnDraw&& draw);
+  double spawn_uniform(std::uint32_t slot, std::uint64_t attempt, std::uint64_t k) const;
+  // The population's free slots refilled at their entries, in slot order (population_stage).
+  void refill_population(double t);
   // A pedestrian enters free `slot`, whose parameter block is already written: standing at
   // `e.at` or, with a velocity, in stride through it (behavior/in_stride.hpp). Population and
   // sources alike.
