@@ -23,6 +23,16 @@ std::uint64_t pair_key(std::uint32_t a, std::uint32_t b) {
 
 constexpr double kOverlapTolerance = 1e-6;  // metres; below this, touching is not a collision
 
+// Calls f(target) for each location sensor of the net that navigates to its target by a field.
+template <class F>
+void for_each_navigated_target(const NetTemplate& net, const AgentParams& params, const F& f) {
+  for (const NetNode& n : net.nodes()) {
+    if (n.kind != NodeKind::LocationSensor) continue;
+    const std::uint32_t p = n.param_offset;
+    if (params[p + location_p::Navigate] != 0.0) f(Vec2(params[p + location_p::X], params[p + location_p::Y]));
+  }
+}
+
 }  // namespace
 
 Simulation::Simulation(World world, std::vector<NetTemplate> nets, Agents agents, SimConfig config,
@@ -427,15 +437,11 @@ void Simulation::find_due(double t) {
 // asked of many agents at once.
 bool Simulation::lacks_fields(std::uint32_t a) const {
   if (fields_.size() >= FieldCache::kMaxFields) return false;
-  const NetTemplate& net = nets_[agents_.net[a]];
-  const AgentParams params = agents_.params_of(a);
-  for (const NetNode& n : net.nodes()) {
-    if (n.kind != NodeKind::LocationSensor) continue;
-    const std::uint32_t p = n.param_offset;
-    if (params[p + location_p::Navigate] == 0.0) continue;
-    if (!fields_.find(Vec2(params[p + location_p::X], params[p + location_p::Y]))) return true;
-  }
-  return false;
+  bool lacks = false;
+  for_each_navigated_target(nets_[agents_.net[a]], agents_.params_of(a), [&](const Vec2& target) {
+    lacks = lacks || !fields_.find(target);
+  });
+  return lacks;
 }
 
 // ensure_fields for each of `agents` in order. The cache only grows, so an agent that lacks no
@@ -451,17 +457,12 @@ void Simulation::ensure_fields_of(const std::vector<std::uint32_t>& agents) {
 }
 
 void Simulation::ensure_fields(std::uint32_t a) {
-  const NetTemplate& net = nets_[agents_.net[a]];
-  const AgentParams params = agents_.params_of(a);
-  for (const NetNode& n : net.nodes()) {
-    if (n.kind != NodeKind::LocationSensor) continue;
-    const std::uint32_t p = n.param_offset;
-    if (params[p + location_p::Navigate] == 0.0) continue;
+  for_each_navigated_target(nets_[agents_.net[a]], agents_.params_of(a), [&](const Vec2& target) {
     // The grid reaches the walker too, as it stands now and 20 m around.
     Aabb around;
     around.add(agents_.location(a));
-    fields_.ensure(world_, Vec2(params[p + location_p::X], params[p + location_p::Y]), around.inflated(20.0));
-  }
+    fields_.ensure(world_, target, around.inflated(20.0));
+  });
 }
 
 void Simulation::update_crowd_fields(double t) {
