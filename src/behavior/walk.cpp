@@ -376,9 +376,14 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
   const Vec2 here = feet.location();
   const std::vector<KerbGround> kerbs = kerbs_to_keep(net, params, ctx.world, feet);
   Decision best;
-  // The moving candidates that collision prevention or the headway law refused: evaluated only if
-  // the agent ends up standing, to publish where it would have gone (Decision::want).
-  std::array<std::uint16_t, 128> refused;
+  // The moving candidates that collision prevention or the headway law refused, with their exact
+  // energies (energy_within's, not cut short): read only if the agent ends up standing, to publish
+  // where it would have gone (Decision::want).
+  struct Refused {
+    std::uint16_t k;
+    double energy;
+  };
+  std::array<Refused, 128> refused;
   std::size_t n_refused = 0;
   StepDurations duration_of(fan);
   const auto consider = [&](std::size_t k) {
@@ -412,7 +417,7 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
       twist = clear.value_or(0.0);
     }
     if (refused_step) {
-      if (moving && n_refused < refused.size()) refused[n_refused++] = static_cast<std::uint16_t>(k);
+      if (moving && n_refused < refused.size()) refused[n_refused++] = {static_cast<std::uint16_t>(k), energy};
       return;
     }
     // The foot's own way and the kerbs likewise: they walk every obstacle nearby and the net's
@@ -434,7 +439,8 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
       if (straight(k)) consider(k);
     for (std::size_t k = 0; k < scratch.size(); ++k)
       if (!straight(k)) consider(k);
-    std::sort(refused.begin(), refused.begin() + n_refused);
+    std::sort(refused.begin(), refused.begin() + n_refused,
+              [](const Refused& a, const Refused& b) { return a.k < b.k; });
   } else {
     for (std::size_t k = 0; k < scratch.size(); ++k) consider(k);
   }
@@ -446,15 +452,10 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
   if (best.step.kind == StepKind::Stay || best.step.kind == StepKind::Turn) {
     double want_energy = best.energy;
     for (std::size_t i = 0; i < n_refused; ++i) {
-      const Footstep& step = scratch[refused[i]];
-      Pose pose = pose_after(feet, step);
-      pose.duration = duration_of(step);
-      const double energy = eval.energy(params, pose, ctx);
-      ++best.candidates;
-      if (energy < want_energy) {
-        want_energy = energy;
-        best.want = (pose.location - here) / pose.duration;
-      }
+      if (!(refused[i].energy < want_energy)) continue;
+      const Footstep& step = scratch[refused[i].k];
+      want_energy = refused[i].energy;
+      best.want = (pose_after(feet, step).location - here) / duration_of(step);
     }
   }
   return best;
