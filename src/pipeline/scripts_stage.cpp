@@ -122,9 +122,13 @@ bool Simulation::spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool
   return true;
 }
 
+// The counter of a slot's spawn attempt: its pedestrian (spawns so far) and the attempt.
+std::uint64_t Simulation::spawn_counter(std::uint32_t slot, std::uint64_t attempt) const {
+  return (spawns_[slot] << 8) | (attempt & 0xff);
+}
+
 double Simulation::spawn_uniform(std::uint32_t slot, std::uint64_t attempt, std::uint64_t k) const {
-  const std::uint64_t counter = (spawns_[slot] << 8) | (attempt & 0xff);
-  return counter_uniform(config_.seed, slot, counter * 32 + k, RngStream::Spawn);
+  return counter_uniform(config_.seed, slot, spawn_counter(slot, attempt) * 32 + k, RngStream::Spawn);
 }
 
 std::optional<Simulation::SpawnDraw> Simulation::draw_spawn(std::uint32_t slot, std::uint64_t attempt,
@@ -132,7 +136,6 @@ std::optional<Simulation::SpawnDraw> Simulation::draw_spawn(std::uint32_t slot, 
   const PopulationSpec& pop = *scripts_.population;
   const auto& endpoints = world_.walkways.endpoints;
   if (endpoints.size() < 2) return std::nullopt;
-  const std::uint64_t counter = (spawns_[slot] << 8) | (attempt & 0xff);
   const auto uniform = [&](std::uint64_t k) { return spawn_uniform(slot, attempt, k); };
   const std::size_t o = pick(uniform(0), endpoints.size());
   // An entry that is not clear fails below anyway: find out before planning a route to no end.
@@ -141,7 +144,7 @@ std::optional<Simulation::SpawnDraw> Simulation::draw_spawn(std::uint32_t slot, 
   const std::size_t d = destination(o, uniform(8));
   std::vector<std::uint32_t> route = world_.walkways.route(
       endpoints[o], endpoints[d], pop.route_spread,
-      counter_hash(config_.seed, slot, counter, RngStream::Route));
+      counter_hash(config_.seed, slot, spawn_counter(slot, attempt), RngStream::Route));
   if (route.size() < 2) return std::nullopt;
 
   const auto& loc = world_.locations;
@@ -159,9 +162,10 @@ std::optional<Simulation::SpawnDraw> Simulation::draw_spawn(std::uint32_t slot, 
   }
   const Vec2 a = loc[route[leg]].position, b = loc[route[leg + 1]].position;
   const Vec2 p = a + along * (b - a);
-  if (!clear_at(p, t, pop.clearance, pop.radius_max)) return std::nullopt;
+  // At an entry, p is the origin, checked above.
+  if (anywhere && !clear_at(p, t, pop.clearance, pop.radius_max)) return std::nullopt;
   route.erase(route.begin(), route.begin() + static_cast<std::ptrdiff_t>(leg));
-  return SpawnDraw{std::move(route), origin, p, heading_of(b - a)};
+  return SpawnDraw{std::move(route), p, heading_of(b - a)};
 }
 
 void Simulation::enter_drawn(std::uint32_t slot, std::uint64_t attempt, double t, bool anywhere,
@@ -287,9 +291,8 @@ void Simulation::refill_population(double t) {
     for (std::size_t k = begin; k != end; ++k) draws[k] = draw_spawn(free[k], frame(), t, false);
   });
   for (std::size_t k = 0; k < free.size(); ++k) {
-    if (!draws[k] || !clear_at(draws[k]->origin, t, pop.clearance, pop.radius_max) ||
-        !clear_at(draws[k]->at, t, pop.clearance, pop.radius_max))
-      continue;
+    // Drawn at an entry: where it enters is the entry itself.
+    if (!draws[k] || !clear_at(draws[k]->at, t, pop.clearance, pop.radius_max)) continue;
     enter_drawn(free[k], frame(), t, false, std::move(*draws[k]));
     ++metrics_.spawned;
   }

@@ -380,11 +380,12 @@ class Simulation {
   // which only reads, and its entering.
   struct SpawnDraw {
     std::vector<std::uint32_t> route;  // from the leg it enters on
-    Vec2 origin = Vec2::Zero(), at = Vec2::Zero();
+    Vec2 at = Vec2::Zero();            // at an entry (not the initial crowd), the entry itself
     double heading = 0;
   };
   std::optional<SpawnDraw> draw_spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool anywhere) const;
   void enter_drawn(std::uint32_t slot, std::uint64_t attempt, double t, bool anywhere, SpawnDraw&& draw);
+  std::uint64_t spawn_counter(std::uint32_t slot, std::uint64_t attempt) const;
   double spawn_uniform(std::uint32_t slot, std::uint64_t attempt, std::uint64_t k) const;
   // The population's free slots refilled at their entries, in slot order (population_stage).
   void refill_population(double t);
