@@ -8,6 +8,7 @@
 
 #include "footfall/behavior/anticipation.hpp"
 #include "footfall/behavior/controls.hpp"
+#include "footfall/behavior/crowd_way.hpp"
 #include "footfall/behavior/free_path.hpp"
 #include "footfall/behavior/reflexes.hpp"
 #include "footfall/behavior/steering_nodes.hpp"
@@ -90,6 +91,26 @@ double free_path(const double* p, const double* goal, const double* params, cons
   return free_path_stress(f, horizon, to_goal.theta);
 }
 
+// The crowd on the candidate's way (behavior/crowd_way.hpp), from where the agent stands toward
+// where the step puts the body, with the detour that way makes (the length walked less what it
+// brings one nearer the goal sensor's target), but never more than the crowd straight on the way to
+// the goal: one may still walk that way after this step. So without a crowd ahead the node adds
+// nothing to any candidate, and a step in place, which leaves the crowd ahead where it is, costs
+// the straight way's crowd: weighed along the body's heading, or with the detour, standing still
+// was dearer than walking on or cheaper than a turn round a kerb, and walkers stood for good.
+double crowd_way(const double* p, const Pose& pose, const SenseContext& ctx, const CrowdWayView& view) {
+  if (view.straight <= 0.0 || pose.closing) return view.straight;
+  const Vec2 move = pose.location - view.from;
+  const double moved = move.norm();
+  if (moved <= 1e-6) return view.straight;
+  const Vec2 u = move / moved;
+  const double extra = crowd_way_cost(view.movers, view.from, u, view.length, crowd_way_params(p));
+  if (extra >= view.straight) return view.straight;
+  const Vec2 end = view.from + view.length * u;
+  const double left = sense_location({end, 0.0, end, 0}, view.target, view.field).d;
+  return std::min(view.straight, extra + std::max(0.0, view.length - (view.to_goal - left)));
+}
+
 }  // namespace
 
 NetTemplate NetTemplate::build(std::string name, const std::vector<NodeDecl>& decls) {
@@ -147,8 +168,9 @@ NetTemplate NetTemplate::build(std::string name, const std::vector<NodeDecl>& de
                                     (agent_only ? "an object_sensor" : "an object_sensor or a location_sensor") +
                                     ", not '" + d.inputs[0] + "'");
     }
-    if (d.kind == NodeKind::FreePath && decls[index.at(d.inputs[0])].kind != NodeKind::LocationSensor)
-      throw std::invalid_argument("node '" + d.name + "' (free_path) reads a location_sensor, not '" +
+    if ((d.kind == NodeKind::FreePath || d.kind == NodeKind::CrowdWay) &&
+        decls[index.at(d.inputs[0])].kind != NodeKind::LocationSensor)
+      throw std::invalid_argument("node '" + d.name + "' (" + info.name + ") reads a location_sensor, not '" +
                                   d.inputs[0] + "'");
     if (info.role == NodeRole::Motor) {
       if (t.walk_ >= 0) throw std::invalid_argument("a net has one walk node; '" + d.name +
@@ -209,6 +231,7 @@ double sensor_reach(const NetTemplate& net, const double* params) {
     if (n.kind == NodeKind::PredictiveAvoid) reach = std::max(reach, p[pavoid_p::Radius]);
     if (n.kind == NodeKind::PassiveAvoid) reach = std::max(reach, p[passive_p::Distance] + 2.0);
     if (n.kind == NodeKind::FreePath) reach = std::max(reach, p[freepath_p::Horizon]);
+    if (n.kind == NodeKind::CrowdWay) reach = std::max(reach, p[crowdway_p::Horizon] + p[crowdway_p::Radius]);
     if (is_steering(n.kind)) reach = std::max(reach, steering_reach(n.kind, p));
   }
   return reach;
@@ -241,7 +264,7 @@ NetEvaluator::NetEvaluator(const NetTemplate& net)
       }
       case NodeKind::Inertia: return 0;
       case NodeKind::TerrainLookahead: case NodeKind::PassiveAvoid: return 1;
-      case NodeKind::PredictiveAvoid: case NodeKind::FreePath: return 2;
+      case NodeKind::PredictiveAvoid: case NodeKind::FreePath: case NodeKind::CrowdWay: return 2;
       default: return -1;  // steering: its energy may come out a rounding below 0
     }
   };
@@ -558,6 +581,23 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
       }
       put_control({0.0, on ? free_path(p, params + src.param_offset, params, *net_, pose, ctx, movers_.movers) : 0.0}, on,
                   p[freepath_p::Weight], p[freepath_p::Power]);
+      break;
+    }
+    case NodeKind::CrowdWay: {
+      const bool on = p[crowdway_p::Bound] != 0.0;
+      if (on && ctx.self_state &&
+          (crowd_.self != ctx.self || crowd_.node != node || crowd_.t0 != ctx.self_state->t0)) {
+        const double* goal = params + net_->nodes()[net_->link_sources()[n.first_link]].param_offset;
+        const Vec2 target(goal[location_p::X], goal[location_p::Y]);
+        const DistanceField* field =
+            goal[location_p::Navigate] != 0.0 && ctx.fields ? ctx.fields->find(target) : nullptr;
+        crowd_way_view(ctx, *ctx.self_state, target, field, crowd_way_params(p), crowd_.view);
+        crowd_.self = ctx.self;
+        crowd_.node = static_cast<std::uint32_t>(node);
+        crowd_.t0 = ctx.self_state->t0;
+      }
+      put_control({0.0, on && ctx.self_state ? crowd_way(p, pose, ctx, crowd_.view) : 0.0}, on,
+                  p[crowdway_p::Weight], p[crowdway_p::Power]);
       break;
     }
     case NodeKind::Seek: case NodeKind::Flee: case NodeKind::Pursuit: case NodeKind::Evasion:

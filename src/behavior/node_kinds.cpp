@@ -175,6 +175,18 @@ constexpr ParamSpec kFreePath[] = {
      "deviation, such as overtaking, nearly free and a large one, such as turning across a crowd, dear)"},
     {"bound", 1.0, 0, 1, "1 while the behavior is bound to the agent, 0 when unbound"},
 };
+constexpr ParamSpec kCrowdWay[] = {
+    {"horizon", 3, 0.5, 50, "how far along each candidate's way the crowd is weighed, metres (at most to the goal)"},
+    {"radius", 1, 0.1, 10, "R: each walker is spread over a disc this wide (biweight kernel), metres"},
+    {"against", 3, 0, 1000, "m²: extra length per metre of way and person/m² walking against it"},
+    {"slow", 3, 0, 1000,
+     "m²: ... per person/m² falling short of walking the way at free speed (standing, crossing, "
+     "against: all of it; walking it at 1.34 m/s: none)"},
+    {"density", 0, 0, 1000, "m²: ... per person/m² of anyone"},
+    {"weight", 1.0, 0, kBig, "scale of the node's energy (1: an extra metre costs as a metre farther from the goal)"},
+    {"power", 0.5, 0.01, 16, "power applied to the squared extra length (0.5: the extra length itself)"},
+    {"bound", 1.0, 0, 1, "1 while the behavior is bound to the agent, 0 when unbound"},
+};
 
 // Reynolds' steering nodes (docs/steering.md). Each table starts with the same six parameters.
 #define FOOTFALL_STEER_COMMON                                                                      \
@@ -312,6 +324,7 @@ constexpr NodeKindInfo kKinds[] = {
     {NodeKind::PredictiveAvoid, "predictive_avoid", NodeRole::Control, kPredictiveAvoid, 0},
     {NodeKind::PassiveAvoid, "passive_avoid", NodeRole::Control, kPassive, 0},
     {NodeKind::FreePath, "free_path", NodeRole::Control, kFreePath, 1},
+    {NodeKind::CrowdWay, "crowd_way", NodeRole::Control, kCrowdWay, 1},
     {NodeKind::Seek, "seek", NodeRole::Control, kSeek, 1},
     {NodeKind::Flee, "flee", NodeRole::Control, kFlee, 1},
     {NodeKind::Pursuit, "pursuit", NodeRole::Control, kPursuit, 1},

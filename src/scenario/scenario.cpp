@@ -548,7 +548,7 @@ class Loader {
       case NodeKind::ProximitySensor: allowed.insert(allowed.end(), {"detects"}); break;
       case NodeKind::TerrainSensor: allowed.insert(allowed.end(), {"types"}); break;
       case NodeKind::Attract: case NodeKind::Avoid: case NodeKind::PredictiveAttract:
-      case NodeKind::FreePath:
+      case NodeKind::FreePath: case NodeKind::CrowdWay:
         allowed.insert(allowed.end(), {"input"});
         break;
       case NodeKind::DepthSensor: case NodeKind::PassiveAvoid:

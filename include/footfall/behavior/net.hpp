@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "footfall/behavior/anticipation.hpp"
+#include "footfall/behavior/crowd_way.hpp"
 #include "footfall/behavior/free_path.hpp"
 #include "footfall/behavior/node_kinds.hpp"
 #include "footfall/behavior/sensors.hpp"
@@ -133,6 +134,12 @@ class NetEvaluator {
     double t0 = -1;
     std::vector<Mover> movers;
   } movers_;
+  // crowd_way's walkers near: likewise per decision.
+  struct CrowdCache {
+    std::uint32_t self = ~0u, node = ~0u;
+    double t0 = -1;
+    CrowdWayView view;
+  } crowd_;
   // predictive_avoid's others within its radius, their motions predicted and their tracks per
   // step duration: likewise per decision.
   struct PredictionCache {

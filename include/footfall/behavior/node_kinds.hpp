@@ -17,6 +17,8 @@ enum class NodeKind : std::uint8_t {
   DepthSensor, Inertia, TerrainLookahead, PredictiveAttract, PredictiveAvoid, PassiveAvoid,
   // Crowds (docs/validation.md): the free path of Moussaïd et al. 2011, reading the goal's sensor.
   FreePath,
+  // The crowd on one's way (Treuille et al. 2006's cost, read locally), reading the goal's sensor.
+  CrowdWay,
   // Reynolds 1999 (docs/steering.md): steering nodes, each a desired velocity or nothing, which the
   // walk node compares with each candidate's velocity.
   Seek, Flee, Pursuit, Evasion, OffsetPursuit, Arrival, ObstacleAvoid, Wander, PathFollow,
@@ -78,6 +80,7 @@ enum : int {
 }
 namespace passive_p { enum : int { Distance, Fov, Weight, Bound }; }
 namespace freepath_p { enum : int { Horizon, ConflictsOnly, KeepRight, Weight, Power, Bound }; }
+namespace crowdway_p { enum : int { Horizon, Radius, Against, Slow, Density, Weight, Power, Bound }; }
 
 // Steering nodes: the same six parameters first, then their own from steer_p::First on.
 namespace steer_p { enum : int { MaxSpeed, Weight, Power, Bound, Probability, Facing, First }; }
