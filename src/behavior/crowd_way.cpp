@@ -12,6 +12,19 @@ CrowdWayParams crowd_way_params(const double* p) {
           p[crowdway_p::Density]};
 }
 
+namespace {
+
+// The walking distance from p to the view's target, as sense_location measures it (straight, or
+// the field's within which a foot stands; no angle, so no atan2).
+double distance_left(const CrowdWayView& v, const Vec2& p) {
+  const double straight = (v.target - p).norm();
+  if (!v.field || straight < 0.3) return straight;
+  const double d = v.field->distance(p);
+  return std::isfinite(d) ? d : straight;
+}
+
+}  // namespace
+
 void crowd_way_view(const SenseContext& ctx, const SelfState& self, const Vec2& target,
                     const DistanceField* field, const CrowdWayParams& p, CrowdWayView& out) {
   out.movers.clear();
@@ -19,9 +32,8 @@ void crowd_way_view(const SenseContext& ctx, const SelfState& self, const Vec2& 
   out.target = target;
   out.field = field;
   out.straight = 0;
-  const Percept way = sense_location({self.location, 0.0, self.location, 0}, target, field);
-  out.to_goal = way.d;
-  out.length = std::min(p.horizon, way.d);
+  out.to_goal = distance_left(out, self.location);
+  out.length = std::min(p.horizon, out.to_goal);
   if (out.length <= 1e-6) return;
   const double reach = p.horizon + p.radius, r2 = reach * reach;
   for (const std::uint32_t j : ctx.neighbours) {
@@ -29,13 +41,29 @@ void crowd_way_view(const SenseContext& ctx, const SelfState& self, const Vec2& 
     const Plan& plan = ctx.snapshot.plan[j];
     const Vec2 at = plan.at(self.t0);
     if ((at - self.location).squaredNorm() > r2) continue;
-    out.movers.push_back({at, plan.velocity()});
+    out.movers.push_back({at - self.location, plan.velocity()});
   }
-  out.straight = crowd_way_cost(out.movers, self.location, unit_from_heading(way.theta), out.length, p);
+  if (out.movers.empty()) return;
+  // The way down to the goal: straight, or the field's where it navigates.
+  const Percept way = sense_location({self.location, 0.0, self.location, 0}, target, field);
+  out.straight = crowd_way_cost(out.movers, Vec2::Zero(), unit_from_heading(way.theta), out.length, p);
+}
+
+double crowd_way_stress(const CrowdWayView& view, const Pose& pose, const CrowdWayParams& p) {
+  if (view.straight <= 0.0 || pose.closing) return view.straight;
+  const Vec2 move = pose.location - view.from;
+  const double moved = move.norm();
+  if (moved <= 1e-6) return view.straight;
+  const Vec2 u = move / moved;
+  // Every walker adds, so once the way costs the straight way's crowd the rest need not be seen.
+  const double extra = crowd_way_cost(view.movers, Vec2::Zero(), u, view.length, p, view.straight);
+  if (extra >= view.straight) return view.straight;
+  const double left = distance_left(view, view.from + view.length * u);
+  return std::min(view.straight, extra + std::max(0.0, view.length - (view.to_goal - left)));
 }
 
 double crowd_way_cost(std::span<const CrowdMover> movers, const Vec2& from, const Vec2& u,
-                      double length, const CrowdWayParams& p) {
+                      double length, const CrowdWayParams& p, double enough) {
   constexpr double kFreeSpeed = 1.34;  // m/s, Weidmann 1993
   const double R = p.radius, R2 = R * R;
   // ∫ (1 − (h² + σ²)/R²)² dσ = (a⁴σ − 2a²σ³/3 + σ⁵/5) / R⁴ with a² = R² − h², times the kernel's
@@ -56,6 +84,7 @@ double crowd_way_cost(std::span<const CrowdMover> movers, const Vec2& from, cons
     if (c <= 0) continue;
     const auto F = [&](double s) { return s * (a2 * a2 - s * s * (2.0 * a2 / 3.0 - s * s / 5.0)); };
     extra += c * norm * (F(hi) - F(lo));
+    if (extra >= enough) break;
   }
   return extra;
 }

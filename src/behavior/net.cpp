@@ -91,26 +91,6 @@ double free_path(const double* p, const double* goal, const double* params, cons
   return free_path_stress(f, horizon, to_goal.theta);
 }
 
-// The crowd on the candidate's way (behavior/crowd_way.hpp), from where the agent stands toward
-// where the step puts the body, with the detour that way makes (the length walked less what it
-// brings one nearer the goal sensor's target), but never more than the crowd straight on the way to
-// the goal: one may still walk that way after this step. So without a crowd ahead the node adds
-// nothing to any candidate, and a step in place, which leaves the crowd ahead where it is, costs
-// the straight way's crowd: weighed along the body's heading, or with the detour, standing still
-// was dearer than walking on or cheaper than a turn round a kerb, and walkers stood for good.
-double crowd_way(const double* p, const Pose& pose, const SenseContext& ctx, const CrowdWayView& view) {
-  if (view.straight <= 0.0 || pose.closing) return view.straight;
-  const Vec2 move = pose.location - view.from;
-  const double moved = move.norm();
-  if (moved <= 1e-6) return view.straight;
-  const Vec2 u = move / moved;
-  const double extra = crowd_way_cost(view.movers, view.from, u, view.length, crowd_way_params(p));
-  if (extra >= view.straight) return view.straight;
-  const Vec2 end = view.from + view.length * u;
-  const double left = sense_location({end, 0.0, end, 0}, view.target, view.field).d;
-  return std::min(view.straight, extra + std::max(0.0, view.length - (view.to_goal - left)));
-}
-
 }  // namespace
 
 NetTemplate NetTemplate::build(std::string name, const std::vector<NodeDecl>& decls) {
@@ -596,7 +576,7 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
         crowd_.node = static_cast<std::uint32_t>(node);
         crowd_.t0 = ctx.self_state->t0;
       }
-      put_control({0.0, on && ctx.self_state ? crowd_way(p, pose, ctx, crowd_.view) : 0.0}, on,
+      put_control({0.0, on && ctx.self_state ? crowd_way_stress(crowd_.view, pose, crowd_way_params(p)) : 0.0}, on,
                   p[crowdway_p::Weight], p[crowdway_p::Power]);
       break;
     }

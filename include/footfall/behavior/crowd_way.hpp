@@ -26,7 +26,7 @@ namespace footfall {
 // Another walker as the crowd cost sees it: where it is at the moment of decision and the velocity
 // of its published step.
 struct CrowdMover {
-  Vec2 at;
+  Vec2 at;        // relative to the deciding walker in a CrowdWayView
   Vec2 velocity;
 };
 
@@ -38,9 +38,9 @@ struct CrowdWayParams {
   double density = 0.0;  // m²: ... per person/m² of anyone
 };
 
-// One decision's view of the crowd: the walkers whose disc may reach the horizon, where the agent
-// stands, its way to the goal (round walls where a navigation field is given) and the crowd
-// straight on that way.
+// One decision's view of the crowd: the walkers whose disc may reach the horizon (where they are
+// relative to the agent), where the agent stands, its way to the goal (round walls where a
+// navigation field is given) and the crowd straight on that way.
 struct CrowdWayView {
   std::vector<CrowdMover> movers;
   Vec2 from = Vec2::Zero();
@@ -57,9 +57,17 @@ CrowdWayParams crowd_way_params(const double* p);  // from a crowd_way node's pa
 void crowd_way_view(const SenseContext& ctx, const SelfState& self, const Vec2& target,
                     const DistanceField* field, const CrowdWayParams& p, CrowdWayView& out);
 
+// The node's stress for one candidate step that ends with the body at `pose`: the crowd on the
+// way there plus the detour that way makes (the length walked less what it brings one nearer the
+// target), but never more than `view.straight`: one may still walk straight on after this step.
+// So without a crowd ahead it is 0 for every candidate, and a step in place, which leaves the
+// crowd ahead where it is, costs the straight way's crowd.
+double crowd_way_stress(const CrowdWayView& view, const Pose& pose, const CrowdWayParams& p);
+
 // The extra length of walking `length` metres (at most the horizon) from `from` along unit u
-// through `movers`: Σ c(u) · ∫ ρ ds, the line integral of each disc in closed form.
+// through `movers`: Σ c(u) · ∫ ρ ds, the line integral of each disc in closed form. The sum stops
+// once it reaches `enough` (it only grows).
 double crowd_way_cost(std::span<const CrowdMover> movers, const Vec2& from, const Vec2& u,
-                      double length, const CrowdWayParams& p);
+                      double length, const CrowdWayParams& p, double enough = kInf);
 
 }  // namespace footfall
