@@ -226,7 +226,7 @@ TEST_CASE("intersection.yaml: the activities variant is off by default, and the 
   REQUIRE(cut != std::string::npos);
   const Scenario plain = parse_scenario(text, "intersection.yaml");
   CHECK(plain.scripts.action.empty());
-  CHECK(plain.variants == std::vector<std::string>{"activities"});
+  CHECK(plain.variants == std::vector<std::string>{"activities", "dense"});
   // Bit-identical to the file without its variants section.
   CHECK(run_hash(parse_scenario(text, "intersection.yaml"), 600) ==
         run_hash(parse_scenario(text.substr(0, cut + 1), "intersection.yaml"), 600));

@@ -469,7 +469,12 @@ population:
   pace: [0.9, 1.1]
   max_trip: 150        # metres, origin to destination: in a city, trips stay local
 city: {nx: 1, ny: 1, pitch: [100, 100]}   # one 100 m tile
-""" + activities_yaml())
+""" + activities_yaml() + """\
+  # Twice the density: 400 pedestrians a tile (`footfall run intersection.yaml --variant dense`;
+  # docs/scenario.md, "The crowd on one's way").
+  dense:
+    population: {target: 400}
+""")
     write(out / "north_net.yaml", head + """\
 # The paper's north-net pedestrian (Granieri et al. 1995 Fig. 4) alone at the intersection.
 name: north_net
