@@ -1,20 +1,21 @@
 #pragma once
-// The crowd on one's way: Treuille, Cooper & Popović's cost of walking through a crowd (2006,
-// "Continuum Crowds", SIGGRAPH, §4, eq. 4: the unit cost of a way grows with the density that
-// slows one on it), read along each candidate's way over the next few metres instead of over a
-// field per target. Every walker near is spread over a disc (the biweight kernel of the navigation
-// fields' crowd cost, world/distance_field.hpp, integral one person) and weighed by how much it is
-// in the way of one walking direction u:
+// The crowd on one's way: the crowd-aware navigation fields' cost (world/distance_field.hpp, after
+// Treuille, Cooper & Popović 2006, "Continuum Crowds", SIGGRAPH: a way is dear where the crowd on
+// it would slow one) read along each candidate's way over the next few metres instead of over a
+// field per target, so that it serves walkers whose goal moves (a point ahead in a lane) and costs
+// no field. Every walker near is spread over a disc (the fields' biweight kernel, integral one
+// person) and weighed by how much it is in the way of one walking direction u:
 //
 //     c(u) = against · max(0, −v̂·u) + slow · clamp(1 − v·u / 1.34 m/s, 0, 1) + density
 //
 // (walking against u; falling short of walking u at Weidmann's free speed: standing, crossing or
-// against; anyone), and the cost of the way is the extra length ∫ Σ c·ρ ds over the horizon. A
-// walker heading for a knot of people standing or walking every way pays for each metre it would
-// walk inside it, so it goes round while there is a way round, and one inside a knot steps out of
-// it where it is thinnest, as the fields route each stream round the others (docs/validation.md,
-// "Four streams crossing"); those walking one's way at free speed cost nothing, so lanes and
-// queues that flow are followed, not avoided.
+// against; anyone), and the crowd on a way is the extra length ∫ Σ c·ρ ds over the horizon. A
+// candidate step's stress is that extra length plus the detour its way makes, but never more than
+// the crowd straight on the way to the goal (crowd_way_stress). A walker heading for a knot of
+// people standing or walking every way goes round it while a way round costs less than the way
+// through, one inside a knot steps out of it where it is thinnest, and those walking one's way at
+// free speed cost nothing, so lanes and queues that flow are followed, not avoided
+// (docs/validation.md, "The crowd on one's way").
 #include <span>
 #include <vector>
 
