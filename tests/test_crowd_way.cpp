@@ -142,3 +142,35 @@ TEST_CASE("crowd way: a walker goes round a knot of people standing in its way")
   CHECK(with.aside_at_6 > 1.0);
   CHECK(with.nearest > without.nearest + 0.5);
 }
+
+TEST_CASE("crowd way: a step's stress is the crowd on its way and its detour, capped at the straight way's crowd") {
+  // Two walkers standing 1.5 m and 2.5 m straight ahead on the way to a goal 10 m east.
+  CrowdWayView view;
+  view.movers = {{Vec2(1.5, 0), Vec2::Zero()}, {Vec2(2.5, 0), Vec2::Zero()}};
+  view.from = Vec2::Zero();
+  view.target = Vec2(10, 0);
+  view.to_goal = 10;
+  view.length = 3;
+  const CrowdWayParams p;
+  view.straight = crowd_way_cost(view.movers, Vec2::Zero(), Vec2(1, 0), view.length, p);
+  REQUIRE(view.straight > 3.0);
+  const auto stress = [&](const Vec2& to, bool closing = false) {
+    Pose pose;
+    pose.location = to;
+    pose.closing = closing;
+    return crowd_way_stress(view, pose, p);
+  };
+  CHECK(stress(Vec2(0.35, 0)) == doctest::Approx(view.straight));          // into them
+  CHECK(stress(Vec2::Zero(), true) == doctest::Approx(view.straight));     // standing
+  // Back: nobody that way, but the detour of turning round (6 m over a 3 m way) is dearer still.
+  CHECK(stress(Vec2(-0.35, 0)) == doctest::Approx(view.straight));
+  // Half right and at right angles: clear of both discs, only the detour of a 3 m way that way.
+  const double s2 = 3.0 / std::sqrt(2.0);
+  CHECK(stress(Vec2(0.25, 0.25)) == doctest::Approx(3.0 - (10.0 - std::hypot(10.0 - s2, s2))));
+  CHECK(stress(Vec2(0, 0.35)) == doctest::Approx(3.0 - (10.0 - std::hypot(10.0, 3.0))));
+  CHECK(stress(Vec2(0, 0.35)) < view.straight);
+  // Nobody ahead: 0 for every candidate.
+  view.straight = 0;
+  CHECK(stress(Vec2(0, 0.35)) == 0.0);
+  CHECK(stress(Vec2(-0.35, 0)) == 0.0);
+}
