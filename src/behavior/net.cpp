@@ -566,7 +566,8 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
     case NodeKind::CrowdWay: {
       const bool on = p[crowdway_p::Bound] != 0.0;
       if (on && ctx.self_state &&
-          (crowd_.self != ctx.self || crowd_.node != node || crowd_.t0 != ctx.self_state->t0)) {
+          (crowd_.self != ctx.self || crowd_.node != node || crowd_.t0 != ctx.self_state->t0 ||
+           crowd_.params != params)) {
         const double* goal = params + net_->nodes()[net_->link_sources()[n.first_link]].param_offset;
         const Vec2 target(goal[location_p::X], goal[location_p::Y]);
         const DistanceField* field =
@@ -575,6 +576,7 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
         crowd_.self = ctx.self;
         crowd_.node = static_cast<std::uint32_t>(node);
         crowd_.t0 = ctx.self_state->t0;
+        crowd_.params = params;
       }
       put_control({0.0, on && ctx.self_state ? crowd_way_stress(crowd_.view, pose, crowd_way_params(p)) : 0.0}, on,
                   p[crowdway_p::Weight], p[crowdway_p::Power]);

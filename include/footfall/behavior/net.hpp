@@ -134,10 +134,12 @@ class NetEvaluator {
     double t0 = -1;
     std::vector<Mover> movers;
   } movers_;
-  // crowd_way's walkers near: likewise per decision.
+  // crowd_way's view: likewise per decision, and per parameter block (the goal it weighs the way
+  // to is a parameter).
   struct CrowdCache {
     std::uint32_t self = ~0u, node = ~0u;
     double t0 = -1;
+    const double* params = nullptr;
     CrowdWayView view;
   } crowd_;
   // predictive_avoid's others within its radius, their motions predicted and their tracks per
