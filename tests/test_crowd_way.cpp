@@ -151,14 +151,13 @@ TEST_CASE("crowd way: a step's stress is the crowd on its way and its detour, ca
   view.target = Vec2(10, 0);
   view.to_goal = 10;
   view.length = 3;
-  const CrowdWayParams p;
-  view.straight = crowd_way_cost(view.movers, Vec2::Zero(), Vec2(1, 0), view.length, p);
+  view.straight = crowd_way_cost(view.movers, Vec2::Zero(), Vec2(1, 0), view.length, view.params);
   REQUIRE(view.straight > 3.0);
   const auto stress = [&](const Vec2& to, bool closing = false) {
     Pose pose;
     pose.location = to;
     pose.closing = closing;
-    return crowd_way_stress(view, pose, p);
+    return crowd_way_stress(view, pose);
   };
   CHECK(stress(Vec2(0.35, 0)) == doctest::Approx(view.straight));          // into them
   CHECK(stress(Vec2::Zero(), true) == doctest::Approx(view.straight));     // standing

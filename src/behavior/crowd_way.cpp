@@ -31,6 +31,7 @@ void crowd_way_view(const SenseContext& ctx, const SelfState& self, const Vec2& 
   out.from = self.location;
   out.target = target;
   out.field = field;
+  out.params = p;
   out.straight = 0;
   out.to_goal = distance_left(out, self.location);
   out.length = std::min(p.horizon, out.to_goal);
@@ -49,14 +50,14 @@ void crowd_way_view(const SenseContext& ctx, const SelfState& self, const Vec2& 
   out.straight = crowd_way_cost(out.movers, Vec2::Zero(), unit_from_heading(way.theta), out.length, p);
 }
 
-double crowd_way_stress(const CrowdWayView& view, const Pose& pose, const CrowdWayParams& p) {
+double crowd_way_stress(const CrowdWayView& view, const Pose& pose) {
   if (view.straight <= 0.0 || pose.closing) return view.straight;
   const Vec2 move = pose.location - view.from;
   const double moved = move.norm();
   if (moved <= 1e-6) return view.straight;
   const Vec2 u = move / moved;
   // Every walker adds, so once the way costs the straight way's crowd the rest need not be seen.
-  const double extra = crowd_way_cost(view.movers, Vec2::Zero(), u, view.length, p, view.straight);
+  const double extra = crowd_way_cost(view.movers, Vec2::Zero(), u, view.length, view.params, view.straight);
   if (extra >= view.straight) return view.straight;
   const double left = distance_left(view, view.from + view.length * u);
   return std::min(view.straight, extra + std::max(0.0, view.length - (view.to_goal - left)));

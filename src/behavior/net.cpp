@@ -67,6 +67,16 @@ ControlOut predictive_attraction(const double* p, const double* in, const NetNod
   return {0.0, p[pattract_p::KD] * t};
 }
 
+// A location sensor's target, and its navigation field where it navigates and one is built.
+struct SensedGoal {
+  Vec2 target;
+  const DistanceField* field;
+};
+SensedGoal sensed_goal(const double* goal, const SenseContext& ctx) {
+  const Vec2 target(goal[location_p::X], goal[location_p::Y]);
+  return {target, goal[location_p::Navigate] != 0.0 && ctx.fields ? ctx.fields->find(target) : nullptr};
+}
+
 // The free path (behavior/free_path.hpp) of the candidate's way: from where the agent stands
 // toward where the step puts the body (its heading for a step in place), at the walk node's
 // preferred speed, judged against the way down to the goal sensor's target from here.
@@ -79,11 +89,9 @@ double free_path(const double* p, const double* goal, const double* params, cons
   const Vec2 move = pose.location - self.location;
   const double moved = move.norm();
   const Vec2 u = moved > 1e-6 ? Vec2(move / moved) : unit_from_heading(pose.heading);
-  const Vec2 target(goal[location_p::X], goal[location_p::Y]);
-  const DistanceField* field =
-      goal[location_p::Navigate] != 0.0 && ctx.fields ? ctx.fields->find(target) : nullptr;
+  const SensedGoal g = sensed_goal(goal, ctx);
   // Seen from here, facing the way the candidate goes: θ is the turn from it to the goal's way.
-  const Percept to_goal = sense_location({self.location, heading_of(u), self.location, 0}, target, field);
+  const Percept to_goal = sense_location({self.location, heading_of(u), self.location, 0}, g.target, g.field);
   const double horizon = std::min(p[freepath_p::Horizon], to_goal.d);
   if (horizon <= 1e-6) return 0.0;
   const double f = free_distance(ctx, movers, self.location, u, speed, ctx.self_radius, horizon,
@@ -379,10 +387,8 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
       break;
     case NodeKind::LocationSensor:
     {
-      const Vec2 target(p[location_p::X], p[location_p::Y]);
-      const DistanceField* field =
-          p[location_p::Navigate] != 0.0 && ctx.fields ? ctx.fields->find(target) : nullptr;
-      put_percept(sense_location(pose, target, field));
+      const SensedGoal g = sensed_goal(p, ctx);
+      put_percept(sense_location(pose, g.target, g.field));
     }
       break;
     case NodeKind::ProximitySensor: {
@@ -568,17 +574,15 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
       if (on && ctx.self_state &&
           (crowd_.self != ctx.self || crowd_.node != node || crowd_.t0 != ctx.self_state->t0 ||
            crowd_.params != params)) {
-        const double* goal = params + net_->nodes()[net_->link_sources()[n.first_link]].param_offset;
-        const Vec2 target(goal[location_p::X], goal[location_p::Y]);
-        const DistanceField* field =
-            goal[location_p::Navigate] != 0.0 && ctx.fields ? ctx.fields->find(target) : nullptr;
-        crowd_way_view(ctx, *ctx.self_state, target, field, crowd_way_params(p), crowd_.view);
+        const SensedGoal g =
+            sensed_goal(params + net_->nodes()[net_->link_sources()[n.first_link]].param_offset, ctx);
+        crowd_way_view(ctx, *ctx.self_state, g.target, g.field, crowd_way_params(p), crowd_.view);
         crowd_.self = ctx.self;
         crowd_.node = static_cast<std::uint32_t>(node);
         crowd_.t0 = ctx.self_state->t0;
         crowd_.params = params;
       }
-      put_control({0.0, on && ctx.self_state ? crowd_way_stress(crowd_.view, pose, crowd_way_params(p)) : 0.0}, on,
+      put_control({0.0, on && ctx.self_state ? crowd_way_stress(crowd_.view, pose) : 0.0}, on,
                   p[crowdway_p::Weight], p[crowdway_p::Power]);
       break;
     }

@@ -2,8 +2,8 @@
 // nets tick at its own foot-strikes inside CONTROL (so per-agent work is staggered like the walk
 // node); pedestrians that finished their route leave, and free slots are refilled at the entries.
 #include <algorithm>
-#include <optional>
 #include <cmath>
+#include <optional>
 
 #include "footfall/core/parallel.hpp"
 #include "footfall/core/rng.hpp"

@@ -47,6 +47,7 @@ struct CrowdWayView {
   Vec2 from = Vec2::Zero();
   Vec2 target = Vec2::Zero();
   const DistanceField* field = nullptr;
+  CrowdWayParams params;
   double to_goal = 0;   // walking distance to the target
   double length = 0;    // of way weighed: the horizon, or less to a nearer target
   double straight = 0;  // the crowd's extra length on the way to the target
@@ -54,7 +55,7 @@ struct CrowdWayView {
 
 CrowdWayParams crowd_way_params(const double* p);  // from a crowd_way node's parameters
 
-// Fills `out` for the agent in `self` deciding its step (others seen at self.t0).
+// Fills `out` for the agent in `self` deciding its step (others seen at self.t0), weighed by `p`.
 void crowd_way_view(const SenseContext& ctx, const SelfState& self, const Vec2& target,
                     const DistanceField* field, const CrowdWayParams& p, CrowdWayView& out);
 
@@ -63,7 +64,7 @@ void crowd_way_view(const SenseContext& ctx, const SelfState& self, const Vec2& 
 // target), but never more than `view.straight`: one may still walk straight on after this step.
 // So without a crowd ahead it is 0 for every candidate, and a step in place, which leaves the
 // crowd ahead where it is, costs the straight way's crowd.
-double crowd_way_stress(const CrowdWayView& view, const Pose& pose, const CrowdWayParams& p);
+double crowd_way_stress(const CrowdWayView& view, const Pose& pose);
 
 // The extra length of walking `length` metres (at most the horizon) from `from` along unit u
 // through `movers`: Σ c(u) · ∫ ρ ds, the line integral of each disc in closed form. The sum stops
