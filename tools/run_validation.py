@@ -2,9 +2,10 @@
 """Runs the validation scenes of data/validation/ and plots them beside their references.
 
     tools/run_validation.py [--footfall build/footfall] [--out out/validation] [--seeds 1 2 3]
-                            [--only fd bottleneck counterflow counterflow_sources scramble]
+                            [--only fd bottleneck corridor_sources counterflow counterflow_sources scramble]
 
-Writes fd.csv, bottleneck.csv, counterflow.csv, counterflow_sources.csv and scramble.csv, then fd.png and
+Writes fd.csv, bottleneck.csv, corridor_sources.csv, counterflow.csv, counterflow_sources.csv and
+scramble.csv, then fd.png and
 bottleneck.png (gnuplot, tools/plot_validation.gp). docs/validation.md shows and discusses the
 figures.
 """
@@ -19,6 +20,7 @@ import tempfile
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 DENSITIES = ("0_5", "1", "2", "3", "4")
 WIDTHS = ("0_8", "1", "1_2", "1_6", "2", "2_4")
+INFLOWS = ("0_5", "1")  # persons/(m s), tools/make_validation.py's CORRIDOR_INFLOWS
 
 
 def weidmann(density):
@@ -40,7 +42,7 @@ def main(argv=None):
     p.add_argument("--footfall", default=os.path.join(ROOT, "build", "footfall"))
     p.add_argument("--out", default=os.path.join(ROOT, "out", "validation"))
     p.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
-    parts = ("fd", "bottleneck", "counterflow", "counterflow_sources", "scramble")
+    parts = ("fd", "bottleneck", "corridor_sources", "counterflow", "counterflow_sources", "scramble")
     p.add_argument("--only", nargs="+", choices=parts, default=list(parts), help="run only these parts")
     args = p.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
@@ -70,6 +72,17 @@ def main(argv=None):
     if "bottleneck" in args.only:
         sweep("bottleneck.csv", "scene,seed,width,flow,steady_flow,steady_specific_flow,left_in_room,collisions",
               [f"bottleneck_{w}" for w in WIDTHS], bottleneck_row)
+    if "corridor_sources" in args.only:
+        # The open-boundary corridor: what the source emitted, and the middle's density and speed
+        # beside Weidmann's speed at that density.
+        def corridor_row(scene, seed, j):
+            a, src = j["measurement"]["areas"]["middle"], j["sources"]["west"]
+            inflow = scene.split("_", 2)[2].replace("_", ".")
+            return (f"{scene},{seed},{inflow},{src['emitted']},{src['delayed']},{src['flow']:.4f},{j['arrived']},"
+                    f"{j['stuck']},{j['collisions']},{a['density']:.4f},{a['speed']:.4f},"
+                    f"{weidmann(a['density']):.4f}")
+        sweep("corridor_sources.csv", "scene,seed,inflow,emitted,delayed,flow,arrived,stuck,collisions,"
+              "density,speed,weidmann", [f"corridor_sources_{q}" for q in INFLOWS], corridor_row)
     if "counterflow" in args.only:
         with open(os.path.join(args.out, "counterflow.csv"), "w") as f:
             f.write("seed,arrived,stuck,collisions,density,speed,lane_order\n")

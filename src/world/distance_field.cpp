@@ -125,8 +125,7 @@ void DistanceField::rebuild_with_crowd(std::span<const CrowdWalker> crowd, const
   // Densities on the grid, each walker spread by the biweight kernel (1 − r²/R²)², whose integral
   // over the plane is πR²/3: a walker adds one person to the cells round it.
   std::vector<double> against(base_cost_.size(), 0.0), anyone(base_cost_.size(), 0.0),
-      in_the_way(base_cost_.size(), 0.0);
-  constexpr double kFreeSpeed = 1.34;  // m/s, Weidmann 1993
+      in_way(base_cost_.size(), 0.0);
   const double r2 = c.radius * c.radius, norm = 3.0 / (kPi * r2);
   const int reach = static_cast<int>(std::ceil(c.radius / res_));
   for (const CrowdWalker& w : crowd) {
@@ -138,7 +137,7 @@ void DistanceField::rebuild_with_crowd(std::span<const CrowdWalker> crowd, const
     const double speed = w.velocity.norm();
     const Vec2 way = direction(w.at);
     const double opposed = speed > 0.1 ? std::max(0.0, -way.dot(w.velocity) / speed) : 0.0;
-    const double slowing = std::clamp(1.0 - way.dot(w.velocity) / kFreeSpeed, 0.0, 1.0);
+    const double slowing = in_the_way(w.velocity, way);
     for (int y = std::max(0, cy - reach); y <= std::min(ny_ - 1, cy + reach); ++y)
       for (int x = std::max(0, cx - reach); x <= std::min(nx_ - 1, cx + reach); ++x) {
         const Vec2 centre = origin_ + Vec2((x + 0.5) * res_, (y + 0.5) * res_);
@@ -148,12 +147,12 @@ void DistanceField::rebuild_with_crowd(std::span<const CrowdWalker> crowd, const
         const std::size_t i = static_cast<std::size_t>(y) * nx_ + x;
         against[i] += k * opposed;
         anyone[i] += k;
-        in_the_way[i] += k * slowing;
+        in_way[i] += k * slowing;
       }
   }
   std::vector<double> cost(base_cost_.size());
   for (std::size_t i = 0; i < cost.size(); ++i)
-    cost[i] = base_cost_[i] * (1.0 + c.against * against[i] + c.density * anyone[i] + c.slow * in_the_way[i]);
+    cost[i] = base_cost_[i] * (1.0 + c.against * against[i] + c.density * anyone[i] + c.slow * in_way[i]);
   // Marched only over the box of the walkers and the goal, kCrowdMargin round them, as a closed
   // box: outside it, and where its ways would leave it, the static field stands (march).
   Aabb box;

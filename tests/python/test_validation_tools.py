@@ -56,6 +56,22 @@ def test_counterflow_sources_uses_the_counterflow_walker():
     assert "name: east" in fed and "name: west" in fed and "walking: true" in fed
 
 
+def test_corridor_sources_feed_one_stream_below_capacity():
+    # The open-boundary corridor: the suite's walker, one source at the west end, an inflow under
+    # Weidmann's capacity (1.22 persons/(m s)) so that the corridor can carry it.
+    import yaml
+
+    for inflow in make_validation.CORRIDOR_INFLOWS:
+        scene = yaml.safe_load(make_validation.corridor_sources(inflow))
+        assert make_validation.walker() in make_validation.corridor_sources(inflow)
+        (source,) = scene["sources"]
+        assert source["flow"] == inflow * 4 and source["walking"] is True
+        assert source["set"]["goal.target"][0] > 50
+    capacity = max(run_validation.weidmann(r / 1000) * r / 1000 for r in range(200, 5400))
+    assert abs(capacity - 1.225) < 0.001
+    assert max(make_validation.CORRIDOR_INFLOWS) < capacity
+
+
 def test_narrow_counterflow_scene_has_two_groups_facing_each_other():
     import yaml
     import make_narrow_counterflow
