@@ -278,11 +278,10 @@ TEST_CASE("crowd-aware field: a way against the crowd or through a queue costs m
   CHECK(with_oncoming.distance({22, 0.8}) == doctest::Approx(still.distance({22, 0.8})).epsilon(1e-3));
   // Beyond the box of walkers and goal (5 m round them) the static field stands.
   CHECK(with_oncoming.distance({-8, 2}) == doctest::Approx(still.distance({-8, 2})));
-  // `slow`: a standing queue is in the way; a stream that flows is not, even one walking slower
-  // than free speed as a crowd of 1.2 persons/m² does (Weidmann: 0.9 m/s).
+  // `slow`: a standing queue is in the way, one's own stream at free speed is not.
   std::vector<CrowdWalker> standing = along, flowing = along;
   for (CrowdWalker& w : standing) w.velocity = Vec2::Zero();
-  for (CrowdWalker& w : flowing) w.velocity = Vec2(0.9, 0);
+  for (CrowdWalker& w : flowing) w.velocity = Vec2(1.34, 0);
   CrowdCost queue;
   queue.slow = 1;
   DistanceField round_queue = still, with_flow = still;
@@ -291,11 +290,10 @@ TEST_CASE("crowd-aware field: a way against the crowd or through a queue costs m
   CHECK(round_queue.distance({22, 3}) > still.distance({22, 3}) + 1.0);
   CHECK(round_queue.direction({17, 3}).y() < -0.3);
   CHECK(with_flow.distance({22, 3}) < still.distance({22, 3}) + 0.05);  // the field's way bends a little
-  // In the way: falling short of a congested crowd's speed along the way, 0.70 m/s (Weidmann's at
-  // capacity).
+  // In the way: the shortfall from walking the way at Weidmann's free speed.
   CHECK(in_the_way(Vec2::Zero(), Vec2(1, 0)) == 1.0);
-  CHECK(in_the_way(Vec2(0.35, 0), Vec2(1, 0)) == doctest::Approx(0.5));
-  CHECK(in_the_way(Vec2(0.9, 0), Vec2(1, 0)) == 0.0);
+  CHECK(in_the_way(Vec2(0.67, 0), Vec2(1, 0)) == doctest::Approx(0.5));
+  CHECK(in_the_way(Vec2(1.34, 0), Vec2(1, 0)) == 0.0);
   CHECK(in_the_way(Vec2(0, 1.2), Vec2(1, 0)) == 1.0);   // across
   CHECK(in_the_way(Vec2(-1.2, 0), Vec2(1, 0)) == 1.0);  // against
   // Off, or without kept costs, a rebuild changes nothing.
@@ -516,11 +514,11 @@ TEST_CASE("small scenes: doorway 3 + 3, four-way 40, goals by a wall, a pond, wh
   }
 }
 
-TEST_CASE("corridor fed by a source: a stream below capacity flows at Weidmann's speed for its density") {
+TEST_CASE("corridor fed by a source: a stream below capacity flows, a little below Weidmann's speed") {
   // tools/make_validation.py: a 4 m corridor whose west end emits 0.5 and 1 person/(m s) for 120 s
-  // (the open-boundary fundamental diagram). Before the crowd-aware field's `slow` weighed only
-  // crowds slower than capacity (world/distance_field.hpp, kCongestedSpeed), its walkers wove
-  // across the corridor and at 1 person/(m s) it ran at 0.79-0.82 of Weidmann's speed.
+  // (the open-boundary fundamental diagram). Seeds 1-3 run at 0.84-0.89 and 0.81-0.83 of
+  // Weidmann's speed for the middle's density: the crowd-aware field's `slow` term makes its walkers
+  // weave (docs/validation.md, "Corridor fed by a source"). This guards what the walker does now.
   for (const char* q : {"0_5", "1"}) {
     const Run r = run_file(std::string("data/validation/corridor_sources_") + q + ".yaml", 180);
     CAPTURE(q);
@@ -532,7 +530,9 @@ TEST_CASE("corridor fed by a source: a stream below capacity flows at Weidmann's
     CHECK(r.metrics.stuck == 0);
     const AreaResult& a = r.areas.at(0);
     CAPTURE(a.density);
-    CHECK(a.speed == doctest::Approx(weidmann(a.density)).epsilon(0.15));
+    CAPTURE(a.speed);
+    CHECK(a.speed > 0.78 * weidmann(a.density));
+    CHECK(a.speed < 1.15 * weidmann(a.density));
   }
 }
 
@@ -552,9 +552,7 @@ TEST_CASE("scramble: four streams crossing at 2 persons/s an arm all get through
   CHECK(r.arrived == emitted);
   CHECK(r.active == 0);
   CHECK(r.metrics.collisions == 0);
-  // Held a minute in the crossing crowd before getting through: over seeds 1-8, one walker (seed 1)
-  // since the field's `slow` weighs only crowds slower than capacity, four (seed 2) before.
-  CHECK(r.metrics.stuck <= 1);
+  CHECK(r.metrics.stuck == 0);
   const AreaResult& crossing = r.areas.at(0);
   CAPTURE(crossing.density);
   CAPTURE(crossing.speed);

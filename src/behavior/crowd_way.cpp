@@ -78,13 +78,9 @@ double crowd_way_cost(std::span<const CrowdMover> movers, const Vec2& from, cons
     const double a = std::sqrt(a2);
     const double lo = std::max(-along, -a), hi = std::min(length - along, a);
     if (lo >= hi) continue;
-    // In the way against free speed, not the fields' congested speed (world/distance_field.hpp):
-    // read over 3 m only, the node is what takes a walker round a slow platoon at a street corner
-    // before it is in it; with 0.70 m/s the intersection had 23 red stays in 15 of 50 runs against
-    // 13 in 8 (docs/validation.md, "Corridor fed by a source").
     const double speed = m.velocity.norm(), towards = m.velocity.dot(u);
     const double c = p.against * (speed > 0.1 ? std::max(0.0, -towards / speed) : 0.0) +
-                     p.slow * in_the_way(m.velocity, u, kFreeSpeed) + p.density;
+                     p.slow * in_the_way(m.velocity, u) + p.density;
     if (c <= 0) continue;
     const auto F = [&](double s) { return s * (a2 * a2 - s * s * (2.0 * a2 / 3.0 - s * s / 5.0)); };
     extra += c * norm * (F(hi) - F(lo));

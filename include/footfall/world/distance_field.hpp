@@ -31,30 +31,23 @@ struct FieldParams {
 // routed round the other and counterflows separate into lanes at the scale of the whole walkway,
 // not only where two people meet (after Treuille, Cooper & Popović 2006, "Continuum Crowds",
 // SIGGRAPH: walking against the crowd's flow is slow, with it fast; Hughes 2002). Off by default.
-//
-// Who is in the way: a crowd on the congested branch of the fundamental diagram. Weidmann's v(ρ) =
-// 1.34 (1 − exp(−1.913 (1/ρ − 1/5.4))) m/s (1993) carries the most people, 1.22 persons/(m·s), at
-// 1.75 persons/m², walking 0.70 m/s; a crowd walking the way slower than that is a queue or a jam,
-// one walking it faster is a stream that flows (at 1 person/m² Weidmann's crowd walks 1.06 m/s).
-// Weighing every shortfall from free speed instead (1.34 m/s, until 2026-11-27) charged a stream
-// for flowing at its density's speed, and each walker's share of that charge moved with the
-// stream's fluctuations: fed at 1 person/(m·s), a 4 m corridor's walkers wove across it (0.31 m/s
-// sideways) and it ran at 0.8 of Weidmann's speed (docs/validation.md, "Corridor fed by sources").
-inline constexpr double kCongestedSpeed = 0.70;  // m/s
-inline constexpr double kFreeSpeed = 1.34;       // m/s, Weidmann's v(0)
-
-// In the way: how far a walker falls short of walking the way at `reference`, 1 − v·d / reference
-// in [0, 1], d the way's unit direction (standing, crossing or against: 1; with the congested
-// speed, walking it at 0.35 m/s: 0.5, at 0.70 m/s or faster: 0).
-inline double in_the_way(const Vec2& velocity, const Vec2& way, double reference = kCongestedSpeed) {
-  return std::clamp(1.0 - way.dot(velocity) / reference, 0.0, 1.0);
+// In the way: how far a walker falls short of walking the way at Weidmann's free speed,
+// 1 − v·d / 1.34 m/s in [0, 1], d the way's unit direction (standing, crossing or against: 1;
+// walking it at 0.67 m/s: 0.5; at 1.34 m/s: 0). Weighing only crowds slower than capacity's
+// 0.70 m/s, or than 1.06 m/s, was measured and not kept (docs/validation.md, "Corridor fed by a
+// source"): streams in a corridor weave less, but four crossing streams lock more often and a
+// 1 m bottleneck discharges less.
+inline double in_the_way(const Vec2& velocity, const Vec2& way) {
+  constexpr double kFreeSpeed = 1.34;  // m/s, Weidmann 1993
+  return std::clamp(1.0 - way.dot(velocity) / kFreeSpeed, 0.0, 1.0);
 }
 
 struct CrowdCost {
   double against = 0;   // m²: the unit cost grows by this times the density walking against the way
   double density = 0;   // m²: ... and by this times the density of anyone (congestion)
-  // m²: ... and by this times the density of those in the way, each walker weighted by in_the_way:
-  // queues are routed round; streams that flow, one's own or ahead of one, are not.
+  // m²: ... and by this times the density of those in the way, each walker weighted by
+  // in_the_way (standing or walking against it: 1; walking it at Weidmann's free speed: 0).
+  // Queues are routed round; one's own stream, flowing at free speed, is not.
   double slow = 0;
   double radius = 1.0;  // m: each walker is spread over a disc this wide (biweight kernel)
   double every = 1.0;   // s between rebuilds
