@@ -68,6 +68,7 @@ struct Engine {
   World world;
   std::vector<Program> programs;
   std::vector<SignalState> signals;
+  std::vector<SignalTiming> timings;  // countdown(); empty: none
   std::vector<double> params;  // the agent's behavior-net parameters; empty: none
   ParamStore store;            // holds `params` while the nets run
   AgentNets nets;
@@ -81,6 +82,7 @@ struct Engine {
     c.programs = &programs;
     c.view.world = &world;
     c.view.signals = &signals;
+    c.view.timings = timings.empty() ? nullptr : &timings;
     c.time = t;
     c.agent = kNoAgent;
     c.params = params.empty() ? nullptr : &store;
@@ -627,6 +629,40 @@ TEST_CASE("patnet: show sets a signal's lamp and head and conditions read them")
   CHECK(e.value(watcher, "walk_seen") == 1);
   CHECK(e.value(watcher, "green_seen") == 2);
   CHECK(e.value(watcher, "ns_red") == 3);
+}
+
+TEST_CASE("patnet: countdown reads the seconds until steady DON'T WALK, 0 once it shows") {
+  // A pedestrian countdown display (light_net.hpp, dont_walk_in): WALK 12 s then 8 s flashing of
+  // a 48 s cycle starting at 0; the head itself is what the light-net last showed.
+  Engine e;
+  e.world.signals = {"ns"};
+  e.signals.resize(1);
+  SignalTiming t;
+  t.green = 20, t.yellow = 3, t.red = 25, t.walk = 12, t.offset = 0;
+  e.timings = {t};
+  Builder b(e.world, "reader");
+  b.local("left", -1);
+  b.add_state("read");
+  b.program.monitors = {b.monitor("time >= 0", {b.set("left", "countdown(ns)")})};
+  b.program.global = true;
+  const std::uint32_t reader = e.add(std::move(b));
+  e.start(reader);
+  const auto read = [&](Head head, double time) {
+    e.signals[0].head = head;
+    e.tick(time);
+    return e.value(reader, "left");
+  };
+  CHECK(read(Head::Walk, 3.0) == doctest::Approx(17.0));
+  CHECK(read(Head::FlashingDontWalk, 15.5) == doctest::Approx(4.5));
+  CHECK(read(Head::DontWalk, 30.0) == 0.0);
+  CHECK(read(Head::Walk, 48.0 + 11.0) == doctest::Approx(9.0));  // the next cycle
+  // The head decides: a frame after the light-net turned to DON'T WALK, no time is left.
+  CHECK(read(Head::DontWalk, 19.99) == 0.0);
+  // Without timings (a world with no light-nets), nothing is left either.
+  e.timings.clear();
+  CHECK(read(Head::Walk, 50.0) == 0.0);
+  CHECK(patnet::dont_walk_in(t, 20.0) == 0.0);
+  CHECK(patnet::dont_walk_in(t, 47.9) == 0.0);
 }
 
 TEST_CASE("patnet: target points a location sensor at a location or at a lane beside it") {

@@ -236,7 +236,9 @@ patnets:
       wait:
         do: [{set: {moving: 0, yielding: 0, seek.weight: 0.3, face.weight: 1, avoid_people.weight: 2, landings.except: crosswalk}}, {unbind: face}, {bind: [make_room, clear_landings]}]
         # Drawn lightly to the spot, so the queue closes up as those ahead leave; pushed far: walk up.
-        go: [{if: "signal(signal) == WALK", to: cross}, {if: "distance(from) > queue + 1", to: approach}]
+        # Start on WALK only if the countdown lets one reach the far kerb at one's own pace before
+        # steady DON'T WALK: arriving late in WALK, wait for the next (docs/scenario.md).
+        go: [{if: "signal(signal) == WALK and distance(to) <= countdown(signal) * walk.step_length / walk.step_time", to: cross}, {if: "distance(from) > queue + 1", to: approach}]
       # Each direction keeps to its own half, right of the crosswalk's centre line, and keeps off
       # the road (street and the other crosswalks) except this crosswalk.
       cross:

@@ -49,4 +49,10 @@ SignalState signal_at(const SignalTiming& t, double time) {
   return {Lamp::Red, Head::DontWalk};
 }
 
+double dont_walk_in(const SignalTiming& t, double time) {
+  if (time < t.offset) return 0.0;
+  const double u = std::fmod(time - t.offset, t.cycle());
+  return u < t.green ? t.green - u : 0.0;
+}
+
 }  // namespace footfall::patnet

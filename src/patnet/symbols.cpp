@@ -8,6 +8,7 @@
 #include "footfall/behavior/net.hpp"
 #include "footfall/core/rng.hpp"
 #include "footfall/core/suggest.hpp"
+#include "footfall/patnet/light_net.hpp"
 #include "footfall/world/world.hpp"
 
 namespace footfall::patnet {
@@ -381,6 +382,18 @@ Symbols make_symbols(const Scope& scope) {
         return static_cast<double>((*c.view->signals)[static_cast<std::size_t>(sig(c))].lamp);
       });
     }
+    if (f == "countdown") {
+      // A pedestrian countdown display: seconds until steady DON'T WALK (light_net.hpp), 0 once it
+      // shows; read from the signal's timing, so it is exact to the frame the light-net changes.
+      expect_args(f, args, 1, 0);
+      const Compiled sig = typed_reference(scope, args[0], ParamType::Signal);
+      return number([sig](const EvalContext& c) {
+        const auto k = static_cast<std::size_t>(sig(c));
+        if ((*c.view->signals)[k].head == Head::DontWalk || !c.view->timings || k >= c.view->timings->size())
+          return 0.0;
+        return dont_walk_in((*c.view->timings)[k], c.time);
+      });
+    }
     if (f == "running") {
       needs_agent();
       expect_args(f, args, 1, 0);
@@ -438,7 +451,7 @@ Symbols make_symbols(const Scope& scope) {
     s.known_names.insert(s.known_names.end(), scope.program->locals.begin(),
                          scope.program->locals.end());
   }
-  s.known_functions = {"signal", "lamp", "abs", "min", "max", "wrap", "hypot"};
+  s.known_functions = {"signal", "lamp", "countdown", "abs", "min", "max", "wrap", "hypot"};
   if (agent)
     s.known_functions.insert(s.known_functions.end(),
                              {"arrived", "distance", "visible", "on", "near", "running", "random",

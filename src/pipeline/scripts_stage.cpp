@@ -37,7 +37,7 @@ patnet::TickContext Simulation::tick_context(double t, std::uint32_t agent) {
   ctx.programs = &scripts_.programs;
   ctx.routes = &scripts_.routes;
   ctx.timings = &scripts_.timings;
-  ctx.view = {&world_, &agents_, &signals_, &agent_nets_, config_.seed};
+  ctx.view = {&world_, &agents_, &signals_, &agent_nets_, config_.seed, &scripts_.timings};
   ctx.time = t;
   ctx.agent = agent;
   if (agent != patnet::kNoAgent) {

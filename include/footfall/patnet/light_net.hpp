@@ -30,4 +30,9 @@ std::vector<double> light_net_args(int signal, const SignalTiming& timing);
 // What the light-net shows at time t (for tests and for checking the net against the timing).
 SignalState signal_at(const SignalTiming& timing, double t);
 
+// Seconds from t until the pedestrian head shows steady DON'T WALK, what a countdown display
+// beside the head shows through WALK and the flashing clearance interval (MUTCD 2009 §4E.07); 0
+// while it shows DON'T WALK.
+double dont_walk_in(const SignalTiming& timing, double t);
+
 }  // namespace footfall::patnet

@@ -56,6 +56,8 @@ struct WorldView {
   const std::vector<SignalState>* signals = nullptr;
   const struct NetSet* nets = nullptr;  // per agent, indexed like agents; global nets excluded
   std::uint64_t seed = 0;               // the run's seed, for random()
+  // The light-nets' cycles per world signal (countdown()); nullptr: countdown() reads 0.
+  const std::vector<SignalTiming>* timings = nullptr;
 };
 
 inline constexpr int kExit = -1;  // the state index of "exit"
