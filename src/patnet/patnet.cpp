@@ -315,8 +315,8 @@ class Runner {
       const WalkEdge* e = ways.edge_between(route[k], route[k + 1]);
       return e && e->crosswalk >= 0 && rp.cross >= 0;
     };
-    if (rp.way.detour > 0 && ctx_.timings)
-      route = choose_way(ways, *ctx_.timings, std::move(route), ctx_.time, rp.way);
+    if (rp.way.detour > 0 && ctx_.view.timings)
+      route = choose_way(ways, *ctx_.view.timings, std::move(route), ctx_.time, rp.way);
     // A sidewalk leg that only leads up to a crossing is left to the crossing's own approach, so
     // people heading for a crosswalk make for their own half of its kerb, not for its middle.
     if (route.size() >= 3 && !crossing(0) && crossing(1)) route.erase(route.begin());

@@ -36,7 +36,6 @@ patnet::TickContext Simulation::tick_context(double t, std::uint32_t agent) {
   patnet::TickContext ctx;
   ctx.programs = &scripts_.programs;
   ctx.routes = &scripts_.routes;
-  ctx.timings = &scripts_.timings;
   ctx.view = {&world_, &agents_, &signals_, &agent_nets_, config_.seed, &scripts_.timings};
   ctx.time = t;
   ctx.agent = agent;

@@ -56,7 +56,8 @@ struct WorldView {
   const std::vector<SignalState>* signals = nullptr;
   const struct NetSet* nets = nullptr;  // per agent, indexed like agents; global nets excluded
   std::uint64_t seed = 0;               // the run's seed, for random()
-  // The light-nets' cycles per world signal (countdown()); nullptr: countdown() reads 0.
+  // The light-nets' cycles per world signal, for countdown() and for pedestrians choosing their way
+  // (way_choice.hpp); nullptr: countdown() reads 0 and routes are not re-chosen.
   const std::vector<SignalTiming>* timings = nullptr;
 };
 
@@ -253,8 +254,6 @@ struct TickContext {
   ParamStore* params = nullptr;
   std::size_t param_agent = 0;
   std::vector<SignalState>* signals = nullptr;  // writable only for global nets
-  // The light-nets' cycles per world signal, for pedestrians choosing their way (way_choice.hpp).
-  const std::vector<SignalTiming>* timings = nullptr;
 };
 
 // Starts `program` with `args` in `nets` (entering its start state now).

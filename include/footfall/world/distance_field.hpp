@@ -27,10 +27,6 @@ struct FieldParams {
   bool keep_costs = false;  // keep the cells' costs for rebuild_with_crowd
 };
 
-// Crowd-aware fields: the cost of a way rises where the crowd walks against it, so each stream is
-// routed round the other and counterflows separate into lanes at the scale of the whole walkway,
-// not only where two people meet (after Treuille, Cooper & Popović 2006, "Continuum Crowds",
-// SIGGRAPH: walking against the crowd's flow is slow, with it fast; Hughes 2002). Off by default.
 // In the way: how far a walker falls short of walking the way at Weidmann's free speed,
 // 1 − v·d / 1.34 m/s in [0, 1], d the way's unit direction (standing, crossing or against: 1;
 // walking it at 0.67 m/s: 0.5; at 1.34 m/s: 0). Weighing only crowds slower than capacity's
@@ -42,6 +38,10 @@ inline double in_the_way(const Vec2& velocity, const Vec2& way) {
   return std::clamp(1.0 - way.dot(velocity) / kFreeSpeed, 0.0, 1.0);
 }
 
+// Crowd-aware fields: the cost of a way rises where the crowd walks against it, so each stream is
+// routed round the other and counterflows separate into lanes at the scale of the whole walkway,
+// not only where two people meet (after Treuille, Cooper & Popović 2006, "Continuum Crowds",
+// SIGGRAPH: walking against the crowd's flow is slow, with it fast; Hughes 2002). Off by default.
 struct CrowdCost {
   double against = 0;   // m²: the unit cost grows by this times the density walking against the way
   double density = 0;   // m²: ... and by this times the density of anyone (congestion)
