@@ -14,13 +14,10 @@ CrowdWayParams crowd_way_params(const double* p) {
 
 namespace {
 
-// The walking distance from p to the view's target, as sense_location measures it (straight, or
-// the field's within which a foot stands; no angle, so no atan2).
+// The walking distance from p to the view's target, as sense_location measures it (no angle, so
+// no atan2).
 double distance_left(const CrowdWayView& v, const Vec2& p) {
-  const double straight = (v.target - p).norm();
-  if (!v.field || straight < 0.3) return straight;
-  const double d = v.field->distance(p);
-  return std::isfinite(d) ? d : straight;
+  return field_distance(p, v.target, v.field).value_or((v.target - p).norm());
 }
 
 }  // namespace

@@ -10,12 +10,18 @@ Percept sense_location(const Pose& pose, const Vec2& target) {
           relative_angle(pose.forward_foot, pose.heading, target)};
 }
 
+std::optional<double> field_distance(const Vec2& p, const Vec2& target, const DistanceField* field) {
+  if (!field || (target - p).norm() < 0.3) return std::nullopt;
+  const double d = field->distance(p);
+  return std::isfinite(d) ? std::optional<double>(d) : std::nullopt;
+}
+
 Percept sense_location(const Pose& pose, const Vec2& target, const DistanceField* field) {
-  if (!field || (target - pose.forward_foot).norm() < 0.3) return sense_location(pose, target);
-  const double d = field->distance(pose.forward_foot);
+  const std::optional<double> d = field_distance(pose.forward_foot, target, field);
+  if (!d) return sense_location(pose, target);
   const Vec2 way = field->direction(pose.forward_foot);
-  if (!std::isfinite(d) || way.squaredNorm() == 0) return sense_location(pose, target);
-  return {d, wrap_angle(heading_of(way) - pose.heading)};
+  if (way.squaredNorm() == 0) return sense_location(pose, target);
+  return {*d, wrap_angle(heading_of(way) - pose.heading)};
 }
 
 std::optional<Percept> sense_obstacle(const Pose& pose, const SenseContext& ctx, int obstacle) {

@@ -41,8 +41,8 @@ std::vector<double> light_net_args(int signal, const SignalTiming& t) {
 }
 
 SignalState signal_at(const SignalTiming& t, double time) {
-  if (time < t.offset) return {Lamp::Red, Head::DontWalk};
-  const double u = std::fmod(time - t.offset, t.cycle());
+  const double u = t.phase(time);
+  if (u < 0) return {Lamp::Red, Head::DontWalk};
   if (u < t.walk) return {Lamp::Green, Head::Walk};
   if (u < t.green) return {Lamp::Green, Head::FlashingDontWalk};
   if (u < t.green + t.yellow) return {Lamp::Yellow, Head::DontWalk};
@@ -50,9 +50,8 @@ SignalState signal_at(const SignalTiming& t, double time) {
 }
 
 double dont_walk_in(const SignalTiming& t, double time) {
-  if (time < t.offset) return 0.0;
-  const double u = std::fmod(time - t.offset, t.cycle());
-  return u < t.green ? t.green - u : 0.0;
+  const double u = t.phase(time);
+  return u >= 0 && u < t.green ? t.green - u : 0.0;
 }
 
 }  // namespace footfall::patnet

@@ -21,8 +21,8 @@ const WalkEdge* crossing_ahead(const Walkways& ways, const std::vector<std::uint
 }  // namespace
 
 double wait_for_walk(const SignalTiming& s, double t, double min_walk_left) {
-  if (t < s.offset) return s.offset - t;
-  const double u = std::fmod(t - s.offset, s.cycle());
+  const double u = s.phase(t);
+  if (u < 0) return -u;
   return u <= s.walk - min_walk_left ? 0.0 : s.cycle() - u;
 }
 

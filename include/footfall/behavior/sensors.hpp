@@ -71,6 +71,11 @@ Percept sense_location(const Pose& pose, const Vec2& target);
 // the target, or without a field, the straight-line sensor.
 Percept sense_location(const Pose& pose, const Vec2& target, const DistanceField* field);
 
+// The field's walking distance from p to target where a location sensor reads one: a field is
+// given, p is 0.3 m or more from the target and the field reaches p; none otherwise (the straight
+// distance serves).
+std::optional<double> field_distance(const Vec2& p, const Vec2& target, const DistanceField* field);
+
 // Object sensor (Reich §7.3.1): global, no visibility test. For obstacles the exact shape is used
 // (the "better-fitting bounding shape" fix of Fig. 7.5); for agents their bounding cylinder.
 std::optional<Percept> sense_obstacle(const Pose& pose, const SenseContext& ctx, int obstacle);

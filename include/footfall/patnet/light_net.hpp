@@ -10,6 +10,8 @@
 // The pedestrian head shows WALK for `walk` seconds from the start of green, then flashes DON'T WALK
 // for the rest of green (the clearance interval), and shows DON'T WALK through yellow and red.
 // `offset` delays the first green, so two signals of one intersection share a cycle.
+#include <cmath>
+
 #include "footfall/patnet/patnet.hpp"
 
 namespace footfall::patnet {
@@ -19,6 +21,8 @@ struct SignalTiming {
   double walk = 7;                          // ≤ green
   double offset = 0;                        // seconds before the first green, < cycle
   double cycle() const { return green + yellow + red; }
+  // Seconds into the cycle at t (0 at the start of green); negative before the first green.
+  double phase(double t) const { return t < offset ? t - offset : std::fmod(t - offset, cycle()); }
 };
 
 // The light-net class. Parameters, in order: signal, walk, clear, yellow, red, offset.
