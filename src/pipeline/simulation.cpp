@@ -277,10 +277,15 @@ void Simulation::measure() {
     // each, the largest radius (of any slot, seam images included) standing for the other's.
     double widest = 0;
     for (const double r : s.radius) widest = std::max(widest, r);
-    parallel_chunks(n, [&](std::size_t begin, std::size_t end) {
+    // In the grid's cell order (every active agent is listed once, ghosts past a periodic seam
+    // after theirs), not by id: at a hundred thousand agents the id order misses the cache on
+    // every neighbour. The pairs are sorted below, so the order cannot show.
+    const std::span<const std::uint32_t> order = s.grid.items();
+    parallel_chunks(order.size(), [&](std::size_t begin, std::size_t end) {
       std::vector<std::uint64_t> found;
-      for (std::size_t a = begin; a != end; ++a) {
-        if (!s.active[a]) continue;
+      for (std::size_t k = begin; k != end; ++k) {
+        const std::uint32_t a = order[k];
+        if (a >= n || !s.active[a]) continue;
         const Vec2& p = s.location[a];
         const double r = s.radius[a];
         s.grid.for_each_in(Aabb{p, p}.inflated(r + widest), [&](std::uint32_t image) {
@@ -323,14 +328,22 @@ void Simulation::measure_red_stays(const Snapshot& s) {
   // Counted in frames, so that the stay passing 5 s is one exact frame; the region lookups, one per
   // agent, run in parallel (a city has tens of thousands of agents).
   const auto limit = static_cast<std::uint32_t>(std::floor(5.0 / config_.dt)) + 1;
+  // Looked up in the grid's cell order (the region index then stays in cache; see measure),
+  // counted in id order. The grid lists every active agent.
   red_stay_.resize(agents_.size(), 0);
-  parallel_chunks(agents_.size(), [&](std::size_t begin, std::size_t end) {
-    for (std::size_t a = begin; a != end; ++a) {
-      const int r = s.active[a] ? world_.region_at(s.location[a]) : -1;
+  on_red_.assign(agents_.size(), 0);
+  const std::span<const std::uint32_t> order = s.grid.items();
+  parallel_chunks(order.size(), [&](std::size_t begin, std::size_t end) {
+    for (std::size_t k = begin; k != end; ++k) {
+      const std::uint32_t a = order[k];
+      if (a >= agents_.size() || !s.active[a]) continue;
+      const int r = world_.region_at(s.location[a]);
       const int signal = r >= 0 ? world_.regions[r].signal : -1;
-      const bool red = signal >= 0 && signals_[signal].head == patnet::Head::DontWalk;
-      red_stay_[a] = red ? red_stay_[a] + 1 : 0;
+      on_red_[a] = signal >= 0 && signals_[signal].head == patnet::Head::DontWalk;
     }
+  });
+  parallel_chunks(agents_.size(), [&](std::size_t begin, std::size_t end) {
+    for (std::size_t a = begin; a != end; ++a) red_stay_[a] = on_red_[a] ? red_stay_[a] + 1 : 0;
   });
   std::uint32_t longest = 0;
   for (std::size_t a = 0; a != red_stay_.size(); ++a) {

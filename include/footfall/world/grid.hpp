@@ -3,6 +3,7 @@
 // [cell_start[c], cell_start[c+1]). Rebuilt every frame for agents (a counting sort, so items of a
 // cell are in ascending id order and queries are deterministic), built once for static geometry.
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "footfall/world/shapes.hpp"
@@ -35,6 +36,10 @@ class UniformGrid {
         for (std::uint32_t k = cell_start_[c]; k < cell_start_[c + 1]; ++k) f(items_[k]);
       }
   }
+
+  // Every item, cell by cell: a loop over all items in this order finds each one's neighbours
+  // (and the static geometry of its cell) near in cache, where id order jumps across a city.
+  std::span<const std::uint32_t> items() const { return items_; }
 
   double cell_size() const { return cell_; }
   int nx() const { return nx_; }
