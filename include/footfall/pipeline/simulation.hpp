@@ -430,6 +430,7 @@ class Simulation {
   std::size_t latest_ = 0;
   Percepts percepts_prev_, percepts_next_;
   std::vector<std::vector<std::uint32_t>> sensed_nb_, sensed_ob_;  // SENSE's per-decider scratch
+  std::vector<std::pair<std::size_t, std::uint32_t>> sense_order_;  // (grid cell, k): SENSE's order
   std::vector<std::uint32_t> due_;       // walkers deciding this frame, ascending
   std::vector<std::uint32_t> driving_;   // active vehicles, ascending: each steps every frame
   std::vector<steer::VehicleState> vehicle_next_;  // per agent: a vehicle's state at the next frame

@@ -40,6 +40,11 @@ class UniformGrid {
   // Every item, cell by cell: a loop over all items in this order finds each one's neighbours
   // (and the static geometry of its cell) near in cache, where id order jumps across a city.
   std::span<const std::uint32_t> items() const { return items_; }
+  // The cell a point falls in, clamped to the border like every query: a key to sort by place.
+  std::size_t cell_index(const Vec2& p) const {
+    const auto [x, y] = cell_of(p);
+    return static_cast<std::size_t>(y) * nx_ + x;
+  }
 
   double cell_size() const { return cell_; }
   int nx() const { return nx_; }
