@@ -24,6 +24,7 @@ class ParamStore {
   void reserve(std::size_t agents) {
     base_.reserve(agents);
     changes_.reserve(agents);
+    changed_.reserve(agents);
   }
   // Appends an agent whose values are `block`.
   void add(std::span<const double> block);
@@ -55,9 +56,16 @@ class ParamStore {
 #pragma pack(pop)
   static_assert(sizeof(Change) == 12);
 
+  // Per agent, bit (slot mod 64) for each slot it holds a change at: a read of any other slot goes
+  // straight to the shared base without touching the agent's changes on the heap (a city's
+  // per-frame reads of every walker's maximum step missed the cache on each).
+  static std::uint64_t bit(std::uint32_t slot) { return std::uint64_t{1} << (slot & 63u); }
+  static std::uint64_t mask_of(const std::vector<Change>& changes);
+
   BlockPool bases_;                          // distinct blocks, in the order first given
   std::vector<std::uint32_t> base_;          // per agent
   std::vector<std::vector<Change>> changes_;  // per agent, ascending slots
+  std::vector<std::uint64_t> changed_;       // per agent: mask_of(changes_[a])
 };
 
 // One agent's values, read like the array of its block: params[slot].
