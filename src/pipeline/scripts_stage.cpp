@@ -130,16 +130,22 @@ double Simulation::spawn_uniform(std::uint32_t slot, std::uint64_t attempt, std:
   return counter_uniform(config_.seed, slot, spawn_counter(slot, attempt) * 32 + k, RngStream::Spawn);
 }
 
+std::size_t Simulation::spawn_entry(std::uint32_t slot, std::uint64_t attempt) const {
+  return pick(spawn_uniform(slot, attempt, 0), world_.walkways.endpoints.size());
+}
+
 std::optional<Simulation::SpawnDraw> Simulation::draw_spawn(std::uint32_t slot, std::uint64_t attempt,
-                                                            double t, bool anywhere) const {
+                                                            double t, bool anywhere,
+                                                            const std::vector<std::uint8_t>* entry_clear) const {
   const PopulationSpec& pop = *scripts_.population;
   const auto& endpoints = world_.walkways.endpoints;
   if (endpoints.size() < 2) return std::nullopt;
   const auto uniform = [&](std::uint64_t k) { return spawn_uniform(slot, attempt, k); };
-  const std::size_t o = pick(uniform(0), endpoints.size());
+  const std::size_t o = spawn_entry(slot, attempt);
   // An entry that is not clear fails below anyway: find out before planning a route to no end.
   const Vec2& origin = world_.locations[endpoints[o]].position;
-  if (!anywhere && !clear_at(origin, t, pop.clearance, pop.radius_max)) return std::nullopt;
+  if (!anywhere && !(entry_clear ? (*entry_clear)[o] != 0 : clear_at(origin, t, pop.clearance, pop.radius_max)))
+    return std::nullopt;
   const std::size_t d = destination(o, uniform(8));
   std::vector<std::uint32_t> route = world_.walkways.route(
       endpoints[o], endpoints[d], pop.route_spread,
@@ -285,9 +291,27 @@ void Simulation::refill_population(double t) {
   std::vector<std::uint32_t> free;
   for (std::size_t s = scenario_agents_; s < scenario_agents_ + population_slots_; ++s)
     if (!agents_.active[s]) free.push_back(static_cast<std::uint32_t>(s));
+  // Whether each entry drawn is clear, asked once per entry: a city's free slots outnumber its
+  // doors, and most draws find theirs busy (docs/performance.md, "the city's entries").
+  const auto& endpoints = world_.walkways.endpoints;
+  std::vector<std::uint8_t> entry_clear(endpoints.size(), 0);
+  if (endpoints.size() >= 2) {
+    std::vector<std::uint8_t> drawn(endpoints.size(), 0);
+    std::vector<std::uint32_t> entries;
+    for (const std::uint32_t s : free) {
+      const std::size_t o = spawn_entry(s, frame());
+      if (!drawn[o]) entries.push_back(static_cast<std::uint32_t>(o));
+      drawn[o] = 1;
+    }
+    parallel_chunks(entries.size(), [&](std::size_t begin, std::size_t end) {
+      for (std::size_t k = begin; k != end; ++k)
+        entry_clear[entries[k]] = clear_at(world_.locations[endpoints[entries[k]]].position, t, pop.clearance,
+                                           pop.radius_max);
+    });
+  }
   std::vector<std::optional<SpawnDraw>> draws(free.size());
   parallel_chunks(free.size(), [&](std::size_t begin, std::size_t end) {
-    for (std::size_t k = begin; k != end; ++k) draws[k] = draw_spawn(free[k], frame(), t, false);
+    for (std::size_t k = begin; k != end; ++k) draws[k] = draw_spawn(free[k], frame(), t, false, &entry_clear);
   });
   for (std::size_t k = 0; k < free.size(); ++k) {
     // Drawn at an entry: where it enters is the entry itself.

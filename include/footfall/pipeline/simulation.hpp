@@ -383,7 +383,11 @@ class Simulation {
     Vec2 at = Vec2::Zero();            // at an entry (not the initial crowd), the entry itself
     double heading = 0;
   };
-  std::optional<SpawnDraw> draw_spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool anywhere) const;
+  // `entry_clear`: per walkway endpoint, whether it is clear to enter at (clear_at), worked out
+  // beforehand for every entry drawn this frame; null: asked here.
+  std::optional<SpawnDraw> draw_spawn(std::uint32_t slot, std::uint64_t attempt, double t, bool anywhere,
+                                      const std::vector<std::uint8_t>* entry_clear = nullptr) const;
+  std::size_t spawn_entry(std::uint32_t slot, std::uint64_t attempt) const;  // the endpoint drawn
   void enter_drawn(std::uint32_t slot, std::uint64_t attempt, double t, bool anywhere, SpawnDraw&& draw);
   std::uint64_t spawn_counter(std::uint32_t slot, std::uint64_t attempt) const;
   double spawn_uniform(std::uint32_t slot, std::uint64_t attempt, std::uint64_t k) const;
