@@ -32,6 +32,45 @@ TEST_CASE("param store: agents given one block share it until one writes a value
   CHECK(p.get(1, 2) == 3.0);
 }
 
+TEST_CASE("param store: reads agree with the writes whatever slots share a bit of the change mask") {
+  // ParamStore marks each agent's changed slots in a 64-bit mask (slot mod 64) and reads others
+  // straight from the base: slots 64 apart share a bit, and a change undone must clear it.
+  ParamStore p;
+  std::vector<double> block(150);
+  for (std::size_t s = 0; s < block.size(); ++s) block[s] = static_cast<double>(s);
+  p.add(block);
+  p.add(block);
+  const auto reads_as = [&](std::size_t a, const std::vector<double>& want) {
+    for (std::uint32_t s = 0; s < want.size(); ++s)
+      if (p.get(a, s) != want[s]) return false;
+    return true;
+  };
+  std::vector<double> want = block;
+  p.set(0, 3, -3.0);  // bit 3: slots 67 and 131 share it
+  want[3] = -3.0;
+  CHECK(reads_as(0, want));
+  CHECK(reads_as(1, block));
+  p.set(0, 131, -131.0);
+  want[131] = -131.0;
+  CHECK(reads_as(0, want));
+  p.set(0, 3, 3.0);  // back to the base: slot 131 still changed under the same bit
+  want[3] = 3.0;
+  CHECK(p.changes(0) == 1);
+  CHECK(reads_as(0, want));
+  p.set(0, 131, 131.0);
+  CHECK(p.changes(0) == 0);
+  CHECK(reads_as(0, block));
+  want = block;
+  want[10] = 99.0;
+  p.assign(1, want);  // assign builds the mask afresh
+  CHECK(reads_as(1, want));
+  want[67] = 0.5;
+  p.set(1, 67, 0.5);
+  CHECK(reads_as(1, want));
+  p.rebase(1, block);  // and rebase clears it
+  CHECK(reads_as(1, block));
+}
+
 TEST_CASE("param store: values are kept bit for bit") {
   ParamStore p;
   p.add(std::vector<double>{0.0, 1.0});

@@ -45,6 +45,32 @@ TEST_CASE("uniform grid finds every point in a box and nothing far away") {
   CHECK(outside_seen);
 }
 
+TEST_CASE("uniform grid lists every point once, cell by cell, in its items() order") {
+  UniformGrid grid(Aabb{{0, 0}, {100, 100}}, 5.0);
+  std::vector<Vec2> pts;
+  std::vector<std::uint8_t> listed;
+  for (int i = 0; i < 400; ++i) {
+    pts.emplace_back((i * 37) % 100 + 0.5, (i * 53) % 100 + 0.5);
+    listed.push_back(i % 7 != 0);  // left out: never in the order
+  }
+  pts.emplace_back(-50, 500);  // clamped into a border cell
+  listed.push_back(1);
+  grid.build_points(pts, &listed);
+  const auto order = grid.items();
+  std::vector<std::uint32_t> sorted(order.begin(), order.end());
+  std::sort(sorted.begin(), sorted.end());
+  std::vector<std::uint32_t> expected;
+  for (std::uint32_t i = 0; i < pts.size(); ++i)
+    if (listed[i]) expected.push_back(i);
+  CHECK(sorted == expected);
+  // Cell by cell: the cells of consecutive items never go back, and ids rise within a cell.
+  for (std::size_t k = 1; k < order.size(); ++k) {
+    const std::size_t c0 = grid.cell_index(pts[order[k - 1]]), c1 = grid.cell_index(pts[order[k]]);
+    CHECK(c0 <= c1);
+    if (c0 == c1) CHECK(order[k - 1] < order[k]);
+  }
+}
+
 TEST_CASE("ground type is the topmost region and nearest ground respects type masks") {
   World w;
   w.ground_types = {{"sidewalk", 1.0, false}, {"street", 0.3, true}, {"crosswalk", 1.0, false}};
