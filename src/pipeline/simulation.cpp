@@ -277,9 +277,9 @@ void Simulation::measure() {
     // each, the largest radius (of any slot, seam images included) standing for the other's.
     double widest = 0;
     for (const double r : s.radius) widest = std::max(widest, r);
-    // In the grid's cell order (every active agent is listed once, ghosts past a periodic seam
-    // after theirs), not by id: at a hundred thousand agents the id order misses the cache on
-    // every neighbour. The pairs are sorted below, so the order cannot show.
+    // In the grid's cell order (every active agent is listed once; the ghosts a periodic world
+    // lists past its seams are skipped), not by id: at a hundred thousand agents the id order
+    // misses the cache on every neighbour. The pairs are sorted below, so the order cannot show.
     const std::span<const std::uint32_t> order = s.grid.items();
     parallel_chunks(order.size(), [&](std::size_t begin, std::size_t end) {
       std::vector<std::uint64_t> found;
