@@ -328,10 +328,9 @@ void Simulation::measure_red_stays(const Snapshot& s) {
   // Counted in frames, so that the stay passing 5 s is one exact frame; the region lookups, one per
   // agent, run in parallel (a city has tens of thousands of agents).
   const auto limit = static_cast<std::uint32_t>(std::floor(5.0 / config_.dt)) + 1;
-  // Looked up in the grid's cell order (the region index then stays in cache; see measure),
-  // counted in id order. The grid lists every active agent.
+  // Counted in the grid's cell order (the region index then stays in cache; see measure): the grid
+  // lists every active agent once; the inactive are reset in the id-order pass that reports.
   red_stay_.resize(agents_.size(), 0);
-  on_red_.assign(agents_.size(), 0);
   const std::span<const std::uint32_t> order = s.grid.items();
   parallel_chunks(order.size(), [&](std::size_t begin, std::size_t end) {
     for (std::size_t k = begin; k != end; ++k) {
@@ -339,14 +338,13 @@ void Simulation::measure_red_stays(const Snapshot& s) {
       if (a >= agents_.size() || !s.active[a]) continue;
       const int r = world_.region_at(s.location[a]);
       const int signal = r >= 0 ? world_.regions[r].signal : -1;
-      on_red_[a] = signal >= 0 && signals_[signal].head == patnet::Head::DontWalk;
+      const bool red = signal >= 0 && signals_[signal].head == patnet::Head::DontWalk;
+      red_stay_[a] = red ? red_stay_[a] + 1 : 0;
     }
-  });
-  parallel_chunks(agents_.size(), [&](std::size_t begin, std::size_t end) {
-    for (std::size_t a = begin; a != end; ++a) red_stay_[a] = on_red_[a] ? red_stay_[a] + 1 : 0;
   });
   std::uint32_t longest = 0;
   for (std::size_t a = 0; a != red_stay_.size(); ++a) {
+    if (!s.active[a]) red_stay_[a] = 0;
     longest = std::max(longest, red_stay_[a]);
     if (red_stay_[a] != limit) continue;
     ++metrics_.red_stays_over_5s;

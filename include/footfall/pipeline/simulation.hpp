@@ -448,7 +448,6 @@ class Simulation {
   std::vector<double> query_radius_;     // per due_next_ agent: how far SENSE looks
   std::vector<std::uint64_t> overlapping_;  // pairs overlapping in the previous frame, sorted
   std::vector<std::uint32_t> red_stay_;     // per agent: frames on a crosswalk showing DON'T WALK
-  std::vector<std::uint8_t> on_red_;        // per agent, this frame: on such a crosswalk
 
   Scripts scripts_;
   std::vector<patnet::SignalState> signals_;
