@@ -559,3 +559,27 @@ TEST_CASE("scramble: four streams crossing at 2 persons/s an arm all get through
   CHECK(crossing.density > 0.8);
   CHECK(crossing.speed > 0.3);
 }
+
+TEST_CASE("crossing: two streams at right angles, 3 persons/s an arm, all get through") {
+  // tools/make_validation.py: the scramble's plus with only its west and south arms emitting (1/2
+  // person/(m s) each, toward the east and north ends). The experiments put crossing streams near
+  // the one-way fundamental diagram (Zhang & Seyfried 2014); this walker crosses at 0.54-0.59 of
+  // Weidmann's speed (seeds 1-3), and without the crowd-aware field it locks (docs/validation.md,
+  // "Two streams crossing at right angles"). The test guards what it does now.
+  const Run r = run_file("data/validation/crossing_3.yaml", 180);
+  std::uint64_t emitted = 0;
+  for (const SourceReport& source : r.sources) {
+    CHECK(source.waiting == 0);
+    emitted += source.emitted;
+  }
+  CHECK(emitted > 300);
+  CHECK(r.arrived == emitted);
+  CHECK(r.active == 0);
+  CHECK(r.metrics.collisions == 0);
+  CHECK(r.metrics.stuck == 0);
+  const AreaResult& crossing = r.areas.at(0);
+  CAPTURE(crossing.density);
+  CAPTURE(crossing.speed);
+  CHECK(crossing.density > 0.35);
+  CHECK(crossing.speed > 0.5 * weidmann(crossing.density));
+}

@@ -2,10 +2,11 @@
 """Runs the validation scenes of data/validation/ and plots them beside their references.
 
     tools/run_validation.py [--footfall build/footfall] [--out out/validation] [--seeds 1 2 3]
-                            [--only fd bottleneck corridor_sources counterflow counterflow_sources scramble]
+                            [--only fd bottleneck corridor_sources counterflow counterflow_sources scramble
+                                    crossing]
 
-Writes fd.csv, bottleneck.csv, corridor_sources.csv, counterflow.csv, counterflow_sources.csv and
-scramble.csv, then fd.png and
+Writes fd.csv, bottleneck.csv, corridor_sources.csv, counterflow.csv, counterflow_sources.csv,
+scramble.csv and crossing.csv, then fd.png and
 bottleneck.png (gnuplot, tools/plot_validation.gp). docs/validation.md shows and discusses the
 figures.
 """
@@ -21,6 +22,7 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 DENSITIES = ("0_5", "1", "2", "3", "4")
 WIDTHS = ("0_8", "1", "1_2", "1_6", "2", "2_4")
 INFLOWS = ("0_5", "1")  # persons/(m s), tools/make_validation.py's CORRIDOR_INFLOWS
+CROSSING_FLOWS = ("2", "3")  # persons/s an arm, tools/make_validation.py's CROSSING_FLOWS
 
 
 def weidmann(density):
@@ -42,7 +44,7 @@ def main(argv=None):
     p.add_argument("--footfall", default=os.path.join(ROOT, "build", "footfall"))
     p.add_argument("--out", default=os.path.join(ROOT, "out", "validation"))
     p.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
-    parts = ("fd", "bottleneck", "corridor_sources", "counterflow", "counterflow_sources", "scramble")
+    parts = ("fd", "bottleneck", "corridor_sources", "counterflow", "counterflow_sources", "scramble", "crossing")
     p.add_argument("--only", nargs="+", choices=parts, default=list(parts), help="run only these parts")
     args = p.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
@@ -104,16 +106,24 @@ def main(argv=None):
                 f.write(f"{seed},{emitted},{delayed},{src['east']['flow']:.4f},{src['west']['flow']:.4f},"
                         f"{j['arrived']},{j['agents']},{j['stuck']},{j['collisions']},{a['density']:.4f},"
                         f"{a['speed']:.4f},{a['lane_order']:.4f}\n")
+    def crossing_row(scene, seed, j):
+        """Streams crossing (scramble, crossing_*): who got through, and the crossing square."""
+        a, src = j["measurement"]["areas"]["crossing"], j["sources"].values()
+        return (f"{seed},{sum(s['emitted'] for s in src)},{sum(s['delayed'] for s in src)},{j['arrived']},"
+                f"{j['agents']},{j['stuck']},{j['collisions']},{a['density']:.4f},{a['speed']:.4f},"
+                f"{weidmann(a['density']):.4f}")
+
+    crossing_columns = "seed,emitted,delayed,arrived,left,stuck,collisions,density,speed,weidmann"
     if "scramble" in args.only:
-        # Four streams crossing: who got through, and the crossing square's density and speed.
+        # Four streams crossing.
         with open(os.path.join(args.out, "scramble.csv"), "w") as f:
-            f.write("seed,emitted,delayed,arrived,left,stuck,collisions,density,speed,weidmann\n")
+            f.write(crossing_columns + "\n")
             for seed in args.seeds:
-                j = run(args.footfall, "scramble.yaml", seed)
-                a, src = j["measurement"]["areas"]["crossing"], j["sources"].values()
-                f.write(f"{seed},{sum(s['emitted'] for s in src)},{sum(s['delayed'] for s in src)},{j['arrived']},"
-                        f"{j['agents']},{j['stuck']},{j['collisions']},{a['density']:.4f},{a['speed']:.4f},"
-                        f"{weidmann(a['density']):.4f}\n")
+                f.write(crossing_row("scramble", seed, run(args.footfall, "scramble.yaml", seed)) + "\n")
+    if "crossing" in args.only:
+        # Two streams crossing at right angles, per arm's flow (persons/s).
+        sweep("crossing.csv", "scene," + crossing_columns, [f"crossing_{q}" for q in CROSSING_FLOWS],
+              lambda scene, seed, j: f"{scene}," + crossing_row(scene, seed, j))
     if "fd" in args.only and "bottleneck" in args.only:
         subprocess.run(["gnuplot", "-e", f"dir='{args.out}'", os.path.join(ROOT, "tools", "plot_validation.gp")],
                        check=True)
