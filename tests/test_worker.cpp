@@ -6,6 +6,7 @@
 #include <thread>
 #include <vector>
 
+#include "footfall/core/scratch_pool.hpp"
 #include "footfall/core/worker.hpp"
 
 using namespace footfall;
@@ -47,4 +48,21 @@ TEST_CASE("worker: the destructor lets the job in hand finish") {
     });
   }
   CHECK(finished);
+}
+
+TEST_CASE("scratch pool: lent objects are distinct while lent and kept once given back") {
+  footfall::ScratchPool<std::vector<int>> pool;
+  const std::vector<int>* first = nullptr;
+  {
+    const auto a = pool.lend();
+    const auto b = pool.lend();
+    CHECK(&*a != &*b);  // two chunks at once never share one
+    a->assign(1000, 7);
+    first = &*a;
+  }
+  // Both given back: the next two leases are those two, buffers and all.
+  const auto c = pool.lend();
+  const auto d = pool.lend();
+  CHECK((&*c == first || &*d == first));
+  CHECK(c->size() + d->size() == 1000);
 }

@@ -61,11 +61,13 @@ void Simulation::control_stage(bool reduced_fan) {
   action_stage(t);  // Blumberg's action selection, for scenarios that use it
   decisions_.resize(due_.size());
   parallel_chunks(due_.size(), [&](std::size_t begin, std::size_t end) {
-    std::vector<Footstep> scratch;
-    std::vector<double> block;  // the deciding agent's parameters as one array (agents/param_store.hpp)
-    // One evaluator per template for the chunk, not one per decision (its buffers and caches are
+    // One evaluator per template, not one per decision or chunk (its buffers and caches are
     // allocated once; a node emits before it is read, and the caches are keyed by agent and time).
-    std::vector<std::unique_ptr<NetEvaluator>> evaluators(nets_.size());
+    const auto lease = decider_scratch_->lend();
+    std::vector<Footstep>& scratch = lease->steps;
+    std::vector<double>& block = lease->block;
+    std::vector<std::unique_ptr<NetEvaluator>>& evaluators = lease->evaluators;
+    evaluators.resize(nets_.size());
     for (std::size_t k = begin; k != end; ++k) {
       const std::uint32_t a = due_[k];
       // PaT-Nets first: they may rebind behaviors or retarget attractions for this very decision.

@@ -19,6 +19,7 @@
 #include "footfall/behavior/net.hpp"
 #include "footfall/behavior/walk.hpp"
 #include "footfall/core/hash.hpp"
+#include "footfall/core/scratch_pool.hpp"
 #include "footfall/motion/library.hpp"
 #include "footfall/motion/playback.hpp"
 #include "footfall/pipeline/scripts.hpp"
@@ -442,6 +443,14 @@ class Simulation {
   // One per agent of due_, in its order (issue 23: a slot per agent held 128 bytes each, for the
   // one in sixteen deciding in a frame); decision_of finds an agent's.
   std::vector<Decision> decisions_;
+  // CONTROL's scratch per chunk of deciders, kept from frame to frame (core/scratch_pool.hpp): the
+  // evaluators' caches are keyed by agent and decision time.
+  struct DeciderScratch {
+    std::vector<Footstep> steps;
+    std::vector<double> block;  // the deciding agent's parameters as one array (agents/param_store.hpp)
+    std::vector<std::unique_ptr<NetEvaluator>> evaluators;  // per template, made on first use
+  };
+  std::unique_ptr<ScratchPool<DeciderScratch>> decider_scratch_ = std::make_unique<ScratchPool<DeciderScratch>>();
   // Per agent: what it wanted at its last decision (Decision::want), published while it stands.
   std::vector<Vec2> want_;
   std::vector<std::uint32_t> due_next_;  // agents deciding next frame, ascending
