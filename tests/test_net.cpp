@@ -213,3 +213,51 @@ TEST_CASE("energy_within: the energy bit for bit up to the bound, above it beyon
   const double w = within.energy_within(f.params.data(), pose, f.ctx(), 0.0);
   CHECK(std::memcmp(&e, &w, sizeof e) == 0);
 }
+
+TEST_CASE("terrain sensors asked once per decision sense what sense_terrain senses, bit for bit") {
+  // NetEvaluator::terrain_near: with no ground of the sensor's types within range + kTerrainReach
+  // of the planted foot, every candidate foot within kTerrainReach of it senses nothing, and is not
+  // asked; every other reading goes through sense_terrain. A street and a crosswalk beside it; the
+  // planted foot walks toward them, candidate feet round it out to beyond kTerrainReach.
+  World world;
+  world.ground_types = {{"sidewalk", 1.0, false}, {"street", 0.2, true}, {"crosswalk", 1.0, false}};
+  world.regions.push_back({"road", 1, {{-20, 0}, {20, 0}, {20, 4}, {-20, 4}}});
+  world.regions.push_back({"cw", 2, {{20, 0}, {25, 0}, {25, 4}, {20, 4}}});
+  world.finalize();
+  const NetTemplate net = NetTemplate::build(
+      "w", {{"road", NodeKind::TerrainSensor, {}, false, (1ull << 1) | (1ull << 2)},
+            {"avoid_road", NodeKind::Avoid, {"road"}, false, 0},
+            {"walk", NodeKind::Walk, {"avoid_road"}, false, 0}});
+  std::vector<double> params{net.defaults().begin(), net.defaults().end()};
+  params[net.find_param("road", "range")] = 1.0;
+  const std::size_t road = net.find_node("road");
+  const Snapshot snap = test::standing({{100, 100}});
+  const std::vector<std::uint32_t> none;
+  int skipped = 0, sensed = 0;
+  for (const double except : {-1.0, 1.0}) {
+    params[net.find_param("road", "except")] = except;
+    NetEvaluator shortcut(net), plain(net);
+    for (double py = -6.0; py <= 1.0; py += 0.25)
+      for (const double px : {0.0, 19.7}) {
+        SelfState self;
+        self.planted = {px, py};
+        self.t0 = py;
+        const SenseContext with{world, snap, none, none, 0, 0.25, &self};
+        const SenseContext without{world, snap, none, none, 0, 0.25};
+        for (double dx = -1.8; dx <= 1.8; dx += 0.3)
+          for (double dy = -1.8; dy <= 1.8; dy += 0.3) {
+            const Vec2 foot = self.planted + Vec2(dx, dy);
+            const Pose pose{foot, 0.3, foot};
+            shortcut.evaluate(params.data(), pose, with);
+            plain.evaluate(params.data(), pose, without);
+            const auto a = shortcut.outputs(road), b = plain.outputs(road);
+            CHECK(std::memcmp(a.data(), b.data(), kNodeOutputs * sizeof(double)) == 0);
+            const bool near = world.ground_within(self.planted, net.nodes()[road].mask, 1.0 + kTerrainReach,
+                                                  static_cast<int>(except));
+            ++(near || Vec2(dx, dy).norm() > kTerrainReach ? sensed : skipped);
+          }
+      }
+  }
+  CHECK(skipped > 1000);  // the shortcut was taken, and agreed
+  CHECK(sensed > 1000);
+}

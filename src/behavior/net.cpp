@@ -225,11 +225,24 @@ double sensor_reach(const NetTemplate& net, const double* params) {
   return reach;
 }
 
+bool NetEvaluator::terrain_near(std::size_t node, const SenseContext& ctx, double range, int except) {
+  TerrainNear& c = terrain_[node];
+  const Vec2& planted = ctx.self_state->planted;
+  if (c.world != &ctx.world || c.planted != planted || c.range != range || c.except != except) {
+    // A foot within kTerrainReach of the planted one senses ground within `range` of itself only
+    // if some lies within range + kTerrainReach of the planted foot (on it, too: distance 0).
+    c = {&ctx.world, planted, range, except,
+         ctx.world.ground_within(planted, net_->nodes()[node].mask, range + kTerrainReach, except)};
+  }
+  return c.any;
+}
+
 NetEvaluator::NetEvaluator(const NetTemplate& net)
     : net_(&net),
       emitted_(net.nodes().size() * kNodeOutputs, 0.0),
       loaded_(net.link_sources().size() * kNodeOutputs, 0.0),
-      fov_trig_(net.nodes().size(), {std::numeric_limits<double>::quiet_NaN(), 0.0, 0.0}) {
+      fov_trig_(net.nodes().size(), {std::numeric_limits<double>::quiet_NaN(), 0.0, 0.0}),
+      terrain_(net.nodes().size()) {
   const auto& nodes = net.nodes();
   const auto gated = [](NodeKind k) { return k == NodeKind::Attract || k == NodeKind::Avoid; };
   std::vector<std::vector<std::uint32_t>> readers(nodes.size());
@@ -432,10 +445,17 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
       put_percept(seg ? sense_line(pose, ctx, seg->a, seg->b, p[line_p::Fov]) : std::nullopt);
       break;
     }
-    case NodeKind::TerrainSensor:
-      put_percept(sense_terrain(pose, ctx.world, n.mask, p[terrain_p::Range],
-                                static_cast<int>(p[terrain_p::Except])));
+    case NodeKind::TerrainSensor: {
+      const double range = p[terrain_p::Range];
+      const int except = static_cast<int>(p[terrain_p::Except]);
+      if (ctx.self_state && (pose.forward_foot - ctx.self_state->planted).squaredNorm() <= kTerrainReach * kTerrainReach &&
+          !terrain_near(node, ctx, range, except)) {
+        put_percept(std::nullopt);  // what sense_terrain finds there, bit for bit
+        break;
+      }
+      put_percept(sense_terrain(pose, ctx.world, n.mask, range, except));
       break;
+    }
     case NodeKind::FovSensor:
       put_percept(sense_field_of_view(pose, ctx, p[fov_p::Radius], p[fov_p::Fov]));
       break;

@@ -88,6 +88,16 @@ std::optional<Vec2> World::nearest_ground(const Vec2& p, std::uint64_t type_mask
   return best;
 }
 
+bool World::ground_within(const Vec2& p, std::uint64_t type_mask, double distance, int except_region) const {
+  bool any = false;
+  region_grid_.for_each_in(Aabb{p, p}.inflated(distance), [&](std::uint32_t r) {
+    if (!any && (type_mask & (1ull << regions[r].type)) && static_cast<int>(r) != except_region &&
+        !apart(region_boxes_[r], Aabb{p, p}, distance))
+      any = true;
+  });
+  return any;
+}
+
 bool World::line_of_sight(const Vec2& a, const Vec2& b) const {
   Aabb box;
   box.add(a);

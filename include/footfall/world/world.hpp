@@ -97,6 +97,9 @@ class World {
   // `except_region` (when >= 0) does not count, whatever its type.
   std::optional<Vec2> nearest_ground(const Vec2& p, std::uint64_t type_mask, double range,
                                      int except_region = -1) const;
+  // Could ground of a type in `type_mask` (other than region `except_region`) lie within
+  // `distance` of p? False only when none does (region boxes, so true does not promise any).
+  bool ground_within(const Vec2& p, std::uint64_t type_mask, double distance, int except_region = -1) const;
 
   // No box or segment (buildings, walls) crosses the straight line from a to b. Cylinders (poles,
   // trees) are too thin to hide a corner or a door, so they never occlude.
