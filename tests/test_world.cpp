@@ -1,6 +1,10 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <vector>
 
 #include "footfall/world/world.hpp"
 
@@ -85,4 +89,35 @@ TEST_CASE("ground type is the topmost region and nearest ground respects type ma
   REQUIRE(q.has_value());
   CHECK((*q - Vec2(5, 2)).norm() == doctest::Approx(0.0));
   CHECK_FALSE(w.nearest_ground({5, 5}, 1ull << 1, 2.0).has_value());
+}
+
+TEST_CASE("wrap_angle: the bits std::remainder gives, at every angle near its shortcut's edges") {
+  // core/math.hpp takes one turn off directly within 7.5 rad; std::remainder is the definition.
+  const auto reference = [](double a) {
+    if (a > -kPi && a <= kPi) return a;
+    a = std::remainder(a, 2.0 * kPi);
+    return a <= -kPi ? a + 2.0 * kPi : a;
+  };
+  std::vector<double> angles;
+  std::mt19937_64 rng(7);
+  std::uniform_real_distribution<double> any(-20.0, 20.0);
+  for (int k = 0; k < 200000; ++k) angles.push_back(any(rng));
+  for (const double edge : {kPi, -kPi, 2 * kPi, -2 * kPi, 3 * kPi, -3 * kPi, 7.5, -7.5, 0.0}) {
+    double up = edge, down = edge;
+    for (int k = 0; k < 64; ++k) {
+      angles.push_back(up);
+      angles.push_back(down);
+      up = std::nextafter(up, 100.0);
+      down = std::nextafter(down, -100.0);
+    }
+  }
+  // Differences of two headings and atan2 less a heading, as relative_angle makes them.
+  std::uniform_real_distribution<double> heading(-kPi, kPi);
+  for (int k = 0; k < 200000; ++k) angles.push_back(heading(rng) - heading(rng));
+  int mismatches = 0;
+  for (const double a : angles) {
+    const double got = wrap_angle(a), want = reference(a);
+    if (std::memcmp(&got, &want, sizeof got) != 0) ++mismatches;
+  }
+  CHECK(mismatches == 0);
 }

@@ -16,6 +16,15 @@ inline constexpr double kInf = std::numeric_limits<double>::infinity();
 // same bits as std::remainder (which leaves |a| < pi exact) without its cost on the hot path.
 inline double wrap_angle(double a) {
   if (a > -kPi && a <= kPi) return a;
+  // One turn off for angles within 7.5 rad (short of three half turns, where std::remainder would
+  // take two): exact by Sterbenz's lemma, so the very bits std::remainder gives, at a fraction of
+  // its cost (a difference of two headings, relative_angle's atan2 less a heading, lands here half
+  // the time; 3% of a frame's instructions went to remainder).
+  if (a > kPi && a < 7.5) return a - 2.0 * kPi;
+  if (a <= -kPi && a > -7.5) {
+    const double r = a + 2.0 * kPi;
+    return r == 0.0 ? -0.0 : r;  // std::remainder's zero keeps the sign of the angle
+  }
   a = std::remainder(a, 2.0 * kPi);
   return a <= -kPi ? a + 2.0 * kPi : a;
 }
