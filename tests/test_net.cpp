@@ -261,3 +261,60 @@ TEST_CASE("terrain sensors asked once per decision sense what sense_terrain sens
   CHECK(skipped > 1000);  // the shortcut was taken, and agreed
   CHECK(sensed > 1000);
 }
+
+TEST_CASE("a decision's line and terrain sensors look only as far as their avoid nodes see, energies bit for bit") {
+  // NetEvaluator::avoid_reach: a sensor read only by avoid nodes looks no farther than their
+  // largest t_d while a decision asks for energies; evaluate() still reads it to its full range.
+  World world;
+  world.ground_types = {{"sidewalk", 1.0, false}, {"street", 0.2, true}};
+  world.classes = {"facade"};
+  world.regions.push_back({"road", 1, {{-20, 0}, {20, 0}, {20, 4}, {-20, 4}}});
+  world.obstacles.push_back({"f1", Segment{{-5, -3}, {5, -3}}, 0, true});
+  world.obstacles.push_back({"f2", Segment{{3, -6}, {3, -2}}, 0, true});
+  world.finalize();
+  const NetTemplate net = NetTemplate::build(
+      "w", {{"goal", NodeKind::LocationSensor, {}, false, 0},
+            {"seek", NodeKind::Attract, {"goal"}, false, 0},
+            {"road", NodeKind::TerrainSensor, {}, false, 1ull << 1},
+            {"avoid_road", NodeKind::Avoid, {"road"}, false, 0},
+            {"facades", NodeKind::LineSensor, {}, false, 1ull << 0},
+            {"avoid_facades", NodeKind::Avoid, {"facades"}, false, 0},
+            {"walk", NodeKind::Walk, {"seek", "avoid_road", "avoid_facades"}, false, 0}});
+  std::vector<double> params{net.defaults().begin(), net.defaults().end()};
+  params[net.find_param("goal", "x")] = 8;
+  params[net.find_param("goal", "y")] = -1;
+  params[net.find_param("road", "range")] = 2.0;
+  params[net.find_param("avoid_road", "t_d")] = 0.45;
+  params[net.find_param("facades", "fov")] = 1.57;
+  params[net.find_param("avoid_facades", "t_d")] = 0.5;
+  const Snapshot snap = test::standing({{100, 100}});
+  const std::vector<std::uint32_t> none, obstacles{0, 1};
+  const std::size_t road = net.find_node("road"), facades = net.find_node("facades");
+  int shorter = 0, poses = 0;
+  NetEvaluator full(net), decision(net), within(net);
+  for (double y = -5.0; y <= 0.0; y += 0.1)
+    for (double x = -1.0; x <= 4.0; x += 0.35)
+      for (const double heading : {-1.2, 0.0, 0.8, 2.5}) {
+        const Vec2 at(x, y);
+        const Pose pose{at, heading, at + 0.2 * unit_from_heading(heading)};
+        const SenseContext ctx{world, snap, none, obstacles, 0, 0.25};
+        const double e_full = full.evaluate(params.data(), pose, ctx);
+        const double e_decision = decision.energy(params.data(), pose, ctx);
+        const double e_within = within.energy_within(params.data(), pose, ctx, 1e9);
+        CHECK(std::memcmp(&e_full, &e_decision, sizeof e_full) == 0);
+        CHECK(std::memcmp(&e_full, &e_within, sizeof e_full) == 0);
+        // Where the full reading lies beyond t_d, the decision's sensor saw nothing.
+        if (full.outputs(road)[0] != decision.outputs(road)[0] ||
+            full.outputs(facades)[0] != decision.outputs(facades)[0])
+          ++shorter;
+        ++poses;
+      }
+  CHECK(shorter > poses / 10);
+  // evaluate() after a decision reads to the full range again.
+  const Pose far{{0, -1.5}, 1.5708, {0, -1.3}};
+  const SenseContext ctx{world, snap, none, obstacles, 0, 0.25};
+  decision.energy(params.data(), far, ctx);
+  CHECK(decision.outputs(road)[0] == 0.0);
+  decision.evaluate(params.data(), far, ctx);
+  CHECK(decision.outputs(road)[0] == 1.0);
+}

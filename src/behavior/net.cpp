@@ -302,6 +302,22 @@ NetEvaluator::NetEvaluator(const NetTemplate& net)
         readers_.push_back(nodes[r].param_offset + static_cast<std::uint32_t>(bound_param(nodes[r].kind)));
     readers_begin_.push_back(static_cast<std::uint32_t>(readers_.size()));
   }
+  avoid_td_begin_.push_back(0);
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const bool only_avoid = std::all_of(readers[i].begin(), readers[i].end(),
+                                        [&](std::uint32_t r) { return nodes[r].kind == NodeKind::Avoid; });
+    if (kind_info(nodes[i].kind).role == NodeRole::Sensor && only_avoid && !readers[i].empty())
+      for (const std::uint32_t r : readers[i]) avoid_td_.push_back(nodes[r].param_offset + avoid_p::TD);
+    avoid_td_begin_.push_back(static_cast<std::uint32_t>(avoid_td_.size()));
+  }
+}
+
+double NetEvaluator::avoid_reach(std::size_t node, const double* params) const {
+  const std::uint32_t b = avoid_td_begin_[node], e = avoid_td_begin_[node + 1];
+  if (!decision_ || b == e) return kInf;
+  double reach = params[avoid_td_[b]];
+  for (std::uint32_t k = b + 1; k < e; ++k) reach = std::max(reach, params[avoid_td_[k]]);
+  return reach;
 }
 
 bool NetEvaluator::idle(std::size_t node, const double* params) const {
@@ -313,7 +329,9 @@ bool NetEvaluator::idle(std::size_t node, const double* params) const {
 }
 
 double NetEvaluator::energy(const double* params, const Pose& pose, const SenseContext& ctx) {
+  decision_ = true;
   run_levels(params, pose, ctx, true);
+  decision_ = false;
   return emitted_[net_->walk_node() * kNodeOutputs];
 }
 
@@ -330,6 +348,11 @@ double NetEvaluator::energy_within(const double* params, const Pose& pose, const
     call_ = 1;
   }
   double partial = 0;
+  decision_ = true;
+  const struct Done {
+    bool& flag;
+    ~Done() { flag = false; }
+  } done{decision_};
   for (const WalkInput& w : walk_inputs_) {
     if (w.sensor >= 0 && sensed_[w.sensor] != call_) {
       sensed_[w.sensor] = call_;
@@ -427,12 +450,15 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
     case NodeKind::LineSensor: {
       if (n.mask != 0) {  // the nearest perceived segment of the sensed classes (building edges)
         std::optional<Percept> best;
+        const double reach = avoid_reach(node, params);
+        const double beyond = reach == kInf ? kInf : std::nextafter(reach, kInf);  // d ≤ t_d is seen
         for (const std::uint32_t o : ctx.obstacles) {
           const Obstacle& ob = ctx.world.obstacles[o];
           const auto* seg = std::get_if<Segment>(&ob.shape);
           if (!seg || !(n.mask & (1ull << ob.cls))) continue;
-          // The first nearest wins: a segment no nearer than the best so far is passed over.
-          const auto s = sense_line(pose, ctx, seg->a, seg->b, p[line_p::Fov], best ? best->d : kInf);
+          // The first nearest wins: a segment no nearer than the best so far is passed over, nor
+          // one its avoid nodes would not see.
+          const auto s = sense_line(pose, ctx, seg->a, seg->b, p[line_p::Fov], best ? best->d : beyond);
           if (s) best = s;
         }
         put_percept(best);
@@ -446,7 +472,7 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
       break;
     }
     case NodeKind::TerrainSensor: {
-      const double range = p[terrain_p::Range];
+      const double range = std::min(p[terrain_p::Range], avoid_reach(node, params));
       const int except = static_cast<int>(p[terrain_p::Except]);
       if (ctx.self_state && (pose.forward_foot - ctx.self_state->planted).squaredNorm() <= kTerrainReach * kTerrainReach &&
           !terrain_near(node, ctx, range, except)) {

@@ -165,6 +165,13 @@ class NetEvaluator {
   // them is bound. Empty for every other node. Indices, not names: idle() runs per candidate.
   std::vector<std::uint32_t> readers_begin_, readers_;
   bool idle(std::size_t node, const double* params) const;
+  // Sensors read only by avoid nodes: per sensor, its readers' t_d (CSR, indices in the agent's
+  // block). An avoid node sees nothing beyond its t_d (controls.hpp, avoid), so a decision's line
+  // and terrain sensors need not look farther than the largest (avoid_reach): the energies are
+  // the same bit for bit, the sensor's own outputs not (evaluate() still looks as far as asked).
+  std::vector<std::uint32_t> avoid_td_begin_, avoid_td_;
+  double avoid_reach(std::size_t node, const double* params) const;
+  bool decision_ = false;  // in energy() or energy_within(): only the energy is asked for
   // Each level's loads, then its emissions, in index order; with `skip_idle`, no idle sensor emits.
   void run_levels(const double* params, const Pose& pose, const SenseContext& ctx, bool skip_idle);
   // The walk node's inputs in the order energy_within() evaluates them: controls on cheap sensors
