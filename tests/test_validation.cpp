@@ -536,24 +536,34 @@ TEST_CASE("corridor fed by a source: a stream below capacity flows, a little bel
   }
 }
 
+namespace {
+
+// A plus whose arms' sources emit for 60 s (scramble, crossing_*): everyone emitted with no wait
+// gets through in 180 s, untouched and never stuck. Returns the crossing square's measure.
+AreaResult streams_cross(const std::string& file, std::uint64_t at_least) {
+  const Run r = run_file(file, 180);
+  std::uint64_t emitted = 0;
+  for (const SourceReport& source : r.sources) {
+    CHECK(source.waiting == 0);
+    emitted += source.emitted;
+  }
+  CHECK(emitted > at_least);
+  CHECK(r.arrived == emitted);
+  CHECK(r.active == 0);
+  CHECK(r.metrics.collisions == 0);
+  CHECK(r.metrics.stuck == 0);
+  return r.areas.at(0);
+}
+
+}  // namespace
+
 TEST_CASE("scramble: four streams crossing at 2 persons/s an arm all get through") {
   // tools/make_validation.py: two 6 m corridors crossing, each arm emitting 2 persons/s for 60 s
   // toward the end of the opposite arm (1/3 person/(m s) each way, 8 persons/s through the
   // crossing). The crowd-aware field routes each stream round those coming against it; with a
   // straight-line goal sensor the same walker locks in the middle within a minute, and at 3
   // persons/s an arm this one does too (docs/validation.md, "Four streams crossing").
-  const Run r = run_file("data/validation/scramble.yaml", 180);
-  std::uint64_t emitted = 0;
-  for (const SourceReport& source : r.sources) {
-    CHECK(source.waiting == 0);
-    emitted += source.emitted;
-  }
-  CHECK(emitted > 400);
-  CHECK(r.arrived == emitted);
-  CHECK(r.active == 0);
-  CHECK(r.metrics.collisions == 0);
-  CHECK(r.metrics.stuck == 0);
-  const AreaResult& crossing = r.areas.at(0);
+  const AreaResult crossing = streams_cross("data/validation/scramble.yaml", 400);
   CAPTURE(crossing.density);
   CAPTURE(crossing.speed);
   CHECK(crossing.density > 0.8);
@@ -566,18 +576,7 @@ TEST_CASE("crossing: two streams at right angles, 3 persons/s an arm, all get th
   // the one-way fundamental diagram (Zhang & Seyfried 2014); this walker crosses at 0.54-0.59 of
   // Weidmann's speed (seeds 1-3), and without the crowd-aware field it locks (docs/validation.md,
   // "Two streams crossing at right angles"). The test guards what it does now.
-  const Run r = run_file("data/validation/crossing_3.yaml", 180);
-  std::uint64_t emitted = 0;
-  for (const SourceReport& source : r.sources) {
-    CHECK(source.waiting == 0);
-    emitted += source.emitted;
-  }
-  CHECK(emitted > 300);
-  CHECK(r.arrived == emitted);
-  CHECK(r.active == 0);
-  CHECK(r.metrics.collisions == 0);
-  CHECK(r.metrics.stuck == 0);
-  const AreaResult& crossing = r.areas.at(0);
+  const AreaResult crossing = streams_cross("data/validation/crossing_3.yaml", 300);
   CAPTURE(crossing.density);
   CAPTURE(crossing.speed);
   CHECK(crossing.density > 0.35);
