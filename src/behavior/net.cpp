@@ -331,7 +331,6 @@ bool NetEvaluator::idle(std::size_t node, const double* params) const {
 double NetEvaluator::energy(const double* params, const Pose& pose, const SenseContext& ctx) {
   decision_ = true;
   run_levels(params, pose, ctx, true);
-  decision_ = false;
   return emitted_[net_->walk_node() * kNodeOutputs];
 }
 
@@ -349,10 +348,6 @@ double NetEvaluator::energy_within(const double* params, const Pose& pose, const
   }
   double partial = 0;
   decision_ = true;
-  const struct Done {
-    bool& flag;
-    ~Done() { flag = false; }
-  } done{decision_};
   for (const WalkInput& w : walk_inputs_) {
     if (w.sensor >= 0 && sensed_[w.sensor] != call_) {
       sensed_[w.sensor] = call_;
@@ -682,11 +677,13 @@ void NetEvaluator::phase(int level, const double* params, const Pose& pose,
 
 void NetEvaluator::tick(const double* params, const Pose& pose, const SenseContext& ctx,
                         std::span<const std::uint32_t> order) {
+  decision_ = false;
   phase(0, params, pose, ctx, order);
 }
 
 double NetEvaluator::evaluate(const double* params, const Pose& pose, const SenseContext& ctx,
                               std::span<const std::uint32_t> order) {
+  decision_ = false;
   // In a feed-forward net, a node of level k only needs to emit on tick k: on earlier ticks its
   // inputs are not yet settled and on later ticks it would emit the same values again. Skipping
   // those redundant emissions gives exactly the result of `depth` full synchronous ticks.

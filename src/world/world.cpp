@@ -78,7 +78,7 @@ std::optional<Vec2> World::nearest_ground(const Vec2& p, std::uint64_t type_mask
   std::optional<Vec2> best;
   double best_d = range;
   region_grid_.for_each_in(Aabb{p, p}.inflated(range), [&](std::uint32_t r) {
-    if (!(type_mask & (1ull << regions[r].type)) || static_cast<int>(r) == except_region) return;
+    if (!counts_as(r, type_mask, except_region)) return;
     // Its box farther than the nearest so far: so is the polygon (the test below would fail).
     if (apart(region_boxes_[r], Aabb{p, p}, best_d)) return;
     const Vec2 q = polygon_closest_point(regions[r].polygon, p);
@@ -91,8 +91,7 @@ std::optional<Vec2> World::nearest_ground(const Vec2& p, std::uint64_t type_mask
 bool World::ground_within(const Vec2& p, std::uint64_t type_mask, double distance, int except_region) const {
   bool any = false;
   region_grid_.for_each_in(Aabb{p, p}.inflated(distance), [&](std::uint32_t r) {
-    if (!any && (type_mask & (1ull << regions[r].type)) && static_cast<int>(r) != except_region &&
-        !apart(region_boxes_[r], Aabb{p, p}, distance))
+    if (!any && counts_as(r, type_mask, except_region) && !apart(region_boxes_[r], Aabb{p, p}, distance))
       any = true;
   });
   return any;

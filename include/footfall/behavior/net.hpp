@@ -171,7 +171,9 @@ class NetEvaluator {
   // the same bit for bit, the sensor's own outputs not (evaluate() still looks as far as asked).
   std::vector<std::uint32_t> avoid_td_begin_, avoid_td_;
   double avoid_reach(std::size_t node, const double* params) const;
-  bool decision_ = false;  // in energy() or energy_within(): only the energy is asked for
+  // Set by each entry point: energy() and energy_within() ask only for the energy, evaluate() and
+  // tick() for every output.
+  bool decision_ = false;
   // Each level's loads, then its emissions, in index order; with `skip_idle`, no idle sensor emits.
   void run_levels(const double* params, const Pose& pose, const SenseContext& ctx, bool skip_idle);
   // The walk node's inputs in the order energy_within() evaluates them: controls on cheap sensors

@@ -124,6 +124,10 @@ class World {
   Aabb bounds_;
   UniformGrid obstacle_grid_;
   UniformGrid region_grid_;
+  // Region r is ground of a type in `type_mask` and not `except_region` (nearest_ground, ground_within).
+  bool counts_as(std::uint32_t r, std::uint64_t type_mask, int except_region) const {
+    return (type_mask & (1ull << regions[r].type)) && static_cast<int>(r) != except_region;
+  }
   // Per region, the box around its polygon, a micrometre wider than rounding could ever matter:
   // a point outside it is in no polygon, and farther from it than from the polygon.
   std::vector<Aabb> region_boxes_;
