@@ -54,11 +54,11 @@ TEST_CASE("intersection: ten minutes of 200 pedestrians flow without jams, each 
   // street outside a crosswalk or onto a crosswalk under DON'T WALK, nobody overlaps anybody,
   // nobody goes 60 s without progress toward their goal, and everyone who entered more than three
   // minutes before the end has left (no trip still under way is older than 180 s; here the oldest
-  // is 112 s). With 4 m sidewalks and 4 m crosswalks the queues at the kerbs reached back into the
+  // is 118 s). With 4 m sidewalks and 4 m crosswalks the queues at the kerbs reached back into the
   // corners, across each other's way, and this was 239 s; before pedestrians chose their crossing
   // by the signals and kept going when moving up as WALK ended, seeds 15, 19 and 22 of 1-36 missed
   // it. Now 134 of seeds 1-136 pass this check (docs/scenario.md, "How long trips take"). The trip count
-  // guards the throughput (1,785 trips here; 1,667 before bodies got their depth and pedestrians
+  // guards the throughput (1,726 trips here; 1,667 before bodies got their depth and pedestrians
   // the validation walker's crowd reflexes; before the crossing and courtesy behaviors about 260).
   Simulation sim = test::make_sim(intersection());
   const auto frames = static_cast<int>(600 / sim.config().dt);
@@ -98,18 +98,18 @@ TEST_CASE("intersection: ten minutes of 200 pedestrians flow without jams, each 
   CHECK(m.collisions == 0);
   CHECK(m.stuck == 0);
   CHECK(m.trips > 1400);
-  // Stays on a crosswalk more than 5 s into steady DON'T WALK: none here (the longest 4.6 s). Over
-  // seeds 1-50, 0-4 a run (none in 45, 11 in all, the longest 8.7 s) since those arriving late in
-  // WALK wait for the next unless the countdown lets them cross at their pace; 13 in 8 runs (the
-  // longest 11.7 s) before, and 1-18 a run before whoever is not crossing kept off crosswalk ends,
-  // nobody started in the flashing and those on a crosswalk then hurried. The issue asks for none;
-  // this guards what there is (docs/scenario.md, "Who stays on a crosswalk").
-  CHECK(m.red_stays_over_5s <= 3);
-  CHECK(m.red_stay_max < 8);
+  // Stays on a crosswalk more than 5 s into steady DON'T WALK: none here (the longest 0.9 s). Over
+  // seeds 1-100, one stay in each of 3 runs since crossers keep their own offsets in a band
+  // (docs/scenario.md, "Lanes as bands"); 20 in 12 runs when each held a line of its own, 0-4 a
+  // run since those arriving late in WALK wait for the next unless the countdown lets them cross
+  // at their pace, and 1-18 a run before whoever is not crossing kept off crosswalk ends, nobody
+  // started in the flashing and those on a crosswalk then hurried. The issue asks for none.
+  CHECK(m.red_stays_over_5s == 0);
+  CHECK(m.red_stay_max < 5);
   CHECK(sim.active_count() >= 195);
   CHECK(sim.longest_trip() < 180);
-  // And the finished trips' tail: 99% within 170 s (124 s here, 116-132 s over seeds 1-50; 110-118
-  // s before pedestrians arriving late in WALK waited for the next).
+  // And the finished trips' tail: 99% within 170 s (123 s here, 115-127 s over seeds 1-100; 116-132
+  // s with a line each, 110-118 s before pedestrians arriving late in WALK waited for the next).
   std::vector<double> trips = sim.trip_times();
   REQUIRE(trips.size() == m.trips);
   std::sort(trips.begin(), trips.end());
@@ -119,10 +119,12 @@ TEST_CASE("intersection: ten minutes of 200 pedestrians flow without jams, each 
 TEST_CASE("intersection --variant dense: twice the density keeps flowing for ten minutes") {
   // 400 pedestrians a tile. Before the crowd way (`crowd_way` node, docs/scenario.md, "The crowd on
   // one's way") the corners locked within minutes: seed 1 ended with 333 of 400 stuck and 1,183
-  // trips. Now seeds 1-5: 2,681-2,762 trips, 0-1 stuck, no collision, red crossing or jaywalk, the
-  // oldest trip under way 195-281 s. What the issue still asks and this does not meet: 107-121 stays
-  // a run over 5 s into steady DON'T WALK (the longest 13-18 s; 101-169 before the countdown),
-  // crowded platoons crossing at 0.6-0.7 m/s; the bounds below guard what there is.
+  // trips. Now, crossers keeping their own offsets in a band (docs/scenario.md, "Lanes as bands"),
+  // seeds 1-8: 2,422-2,794 trips, no collision, red crossing or jaywalk, 0-1 stuck except seed 4
+  // (its south-west corner locks at about 380 s: 11 stuck), the oldest trip under way 198-400 s
+  // (seed 1: 2,794 trips, 0 stuck, 63 stays, 272 s). What the issue still asks and this does not
+  // meet: 52-90 stays a run over 5 s into steady DON'T WALK (the longest 12-27 s; 107-138 when each
+  // crosser held a line of its own, 101-169 before the countdown); the bounds guard what there is.
   ScenarioOverrides o;
   o.variants = {"dense"};
   Simulation sim = test::make_sim(load_scenario(test::source_path("data/scenarios/intersection.yaml"), o));
@@ -139,7 +141,7 @@ TEST_CASE("intersection --variant dense: twice the density keeps flowing for ten
   CHECK(m.collisions == 0);
   CHECK(m.red_crossings == 0);
   CHECK(m.jaywalk_events == 0);
-  CHECK(m.red_stays_over_5s < 250);
+  CHECK(m.red_stays_over_5s < 100);
   CHECK(sim.longest_trip() < 400);
 }
 

@@ -764,6 +764,38 @@ TEST_CASE("patnet: target ahead follows a point moving along the lane with the a
   CHECK((goal(3) - Vec2(1, 20)).norm() == doctest::Approx(0.0));  // past b: b
 }
 
+TEST_CASE("patnet: target in a lane band keeps an agent's own offset within it, and its middle from outside") {
+  // From a to b (north); the band 0.5-2 m right of the line (x from 0.5 to 2). Inside it each agent
+  // walks straight on at its own offset, so a crowd does not cross each other's ways; outside it,
+  // each makes for the middle (x = 1.25), so its way in crosses the band's edge.
+  const auto goals = [](const std::string& lane) {
+    const std::string nets = R"(
+  n:
+    states:
+      s:
+        do: [{target: {sensor: goal, at: b, lane: )" + lane + R"(, ahead: 3, along: [a, b]}}]
+)";
+    Simulation sim = agents_running(nets, {{1, 3}, {0.5, 5}, {2, 7}, {3, 9}, {-2, 11}, {0.4, 13}});
+    std::vector<Vec2> out;
+    for (int k = 0; k < 6; ++k) {
+      const std::string name = "agent" + std::to_string(k);
+      out.emplace_back(sim.param(name + ".goal.x"), sim.param(name + ".goal.y"));
+    }
+    return out;
+  };
+  const std::vector<Vec2> g = goals("[0.5, 2]");
+  const double expected_x[] = {1, 0.5, 2, 1.25, 1.25, 1.25};
+  for (int k = 0; k < 6; ++k) {
+    CAPTURE(k);
+    CHECK(g[k].x() == doctest::Approx(expected_x[k]));
+    CHECK(g[k].y() == doctest::Approx(6 + 2 * k));  // 3 m ahead, as for a single lane
+  }
+  CHECK(goals("[2, 0.5]") == g);  // either order
+  // A band is two offsets.
+  CHECK_THROWS_WITH_AS(goals("[0.5, 1, 2]"), doctest::Contains("'lane' is an offset or a band [from, to]"),
+                       ScenarioError);
+}
+
 namespace {
 
 // A crosswalk-like strip across the path a → b, 4 m wide (x from -1.5 to 2.5), and walkers whose

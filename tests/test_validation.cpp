@@ -6,6 +6,7 @@
 #include <tbb/global_control.h>
 
 #include <cmath>
+#include <string>
 
 #include "footfall/analysis/measurement.hpp"
 #include "footfall/analysis/voronoi_box.hpp"
@@ -362,6 +363,16 @@ agents:
   const Run held = run(scene(false), 30);
   CHECK(held.metrics.stuck == 1);
   CHECK(held.arrived == 0);
+  // The summary's incidents say who, when and where (20 s without progress, at the first
+  // foot-strike after, in the cup).
+  REQUIRE(held.metrics.incidents.size() == 1);
+  const Incident& stuck = held.metrics.incidents.front();
+  CHECK(std::string(incident_name(stuck.kind)) == "stuck");
+  CHECK(stuck.time > 20);
+  CHECK(stuck.time < 22);
+  CHECK(std::abs(stuck.where.x()) < 1);
+  CHECK(stuck.where.y() > -1);
+  CHECK(stuck.where.y() < 1.5);
   // Through the field it turns round and walks out over the rim (slowly: about 30 s, most of it
   // turning on the spot, docs/validation.md).
   const Run out = run(scene(true), 60);

@@ -224,13 +224,13 @@ patnets:
   # thesis, §4.2.3 Fig. 4.4; Iryo-Asano, Alhajyaseen & Nakamura 2015, IEEE T-ITS 16(2)).
   cross:
     params: {from: location, to: location, signal: signal, crosswalk: region, radius: 1.2, queue: 3.0, ahead: 2.5}
-    locals: {best: 1e6, since: 0, offset: 1, spot: 0, moving: 0, following: 0, yielding: 0, until: 0, walk_seen: -1e6, hurry: 0, length: 0, longest: 0, period: 0}
+    locals: {best: 1e6, since: 0, spot: 0, moving: 0, following: 0, yielding: 0, until: 0, walk_seen: -1e6, hurry: 0, length: 0, longest: 0, period: 0}
     # Beside the crosswalk (pushed along the kerb past its side), the point ahead is held back so
     # the way to it reaches the crosswalk's width before the kerb, not over the street corner.
-    monitors: [*progress, *press_on, *give_way, *resume, {if: "signal(signal) == WALK", do: [{set: {walk_seen: time}}]}, {if: "following > 0", do: [{target: {sensor: goal, at: to, lane: offset, ahead: ahead, along: [from, to], within: crosswalk}}]}, {if: "hurry == 0 and following > 0 and on(crosswalk) and signal(signal) != WALK", do: [{set: {hurry: 1, length: walk.step_length, longest: walk.max_step, period: walk.step_time}}, {set: {walk.step_length: "length * 1.14", walk.max_step: "longest * 1.14", walk.step_time: "period / 1.14"}}]}]
+    monitors: [*progress, *press_on, *give_way, *resume, {if: "signal(signal) == WALK", do: [{set: {walk_seen: time}}]}, {if: "following > 0", do: [{target: {sensor: goal, at: to, lane: [0.5, 2.1], ahead: ahead, along: [from, to], within: crosswalk}}]}, {if: "hurry == 0 and following > 0 and on(crosswalk) and signal(signal) != WALK", do: [{set: {hurry: 1, length: walk.step_length, longest: walk.max_step, period: walk.step_time}}, {set: {walk.step_length: "length * 1.14", walk.max_step: "longest * 1.14", walk.step_time: "period / 1.14"}}]}]
     states:
       approach:
-        do: [{set: {offset: "random(0.3, 2.1)", spot: "random(SPOT_MIN, SPOT_MAX)", moving: 1, since: time, best: "distance(to)", seek.weight: 1}}, {target: {sensor: goal, at: from, lane: spot, along: [from, to]}}, {bind: seek}, {bind: face}, {set: {landings.except: crosswalk}}, {bind: clear_landings}]
+        do: [{set: {spot: "random(SPOT_MIN, SPOT_MAX)", moving: 1, since: time, best: "distance(to)", seek.weight: 1}}, {target: {sensor: goal, at: from, lane: spot, along: [from, to]}}, {bind: seek}, {bind: face}, {set: {landings.except: crosswalk}}, {bind: clear_landings}]
         # Join the queue: near enough, or close and held up by the people already waiting.
         go: [{if: "arrived(from, queue) or (distance(from) < 2 * queue and time - since > 2)", to: wait}]
       wait:
@@ -239,10 +239,14 @@ patnets:
         # Start on WALK only if the countdown lets one reach the far kerb at one's own pace before
         # steady DON'T WALK: arriving late in WALK, wait for the next (docs/scenario.md).
         go: [{if: "signal(signal) == WALK and distance(to) <= countdown(signal) * walk.step_length / walk.step_time", to: cross}, {if: "distance(from) > queue + 1", to: approach}]
-      # Each direction keeps to its own half, right of the crosswalk's centre line, and keeps off
-      # the road (street and the other crosswalks) except this crosswalk.
+      # Each direction keeps to its own half, in the band 0.5-2.1 m right of the crosswalk's centre
+      # line (`lane: [from, to]`): within it everyone walks straight on at the offset it stepped
+      # off at, from outside it makes for its middle. Until 2026-11-27 each drew a line of its own
+      # in 0.3-2.1 m and a platoon crossed each other's ways on it: at twice the density 107-112
+      # stays into steady DON'T WALK a run instead of 41-69 (docs/scenario.md, "Lanes as bands").
+      # Keeps off the road (street and the other crosswalks) except this crosswalk.
       cross:
-        do: [{set: {moving: 1, following: 1, since: time, best: "distance(to)", avoid_people.weight: 1, seek.weight: 1}}, {target: {sensor: goal, at: to, lane: offset, ahead: ahead, along: [from, to], within: crosswalk}}, {bind: seek}, {bind: face}, {unbind: [make_room, clear_landings]}, {set: {road.except: crosswalk}}]
+        do: [{set: {moving: 1, following: 1, since: time, best: "distance(to)", avoid_people.weight: 1, seek.weight: 1}}, {target: {sensor: goal, at: to, lane: [0.5, 2.1], ahead: ahead, along: [from, to], within: crosswalk}}, {bind: seek}, {bind: face}, {unbind: [make_room, clear_landings]}, {set: {road.except: crosswalk}}]
         go:
           # Across once both feet are off the crosswalk on the far side. `walk_seen` is when WALK
           # last showed (the monitor above).
@@ -259,13 +263,20 @@ patnets:
   # in the paper, where the pedestrian is alone).
   north:
     params: {corner: location, far: location, away: location, signal: signal, crosswalk: region, lane: 0}
+    locals: {onward: 0}
+    # Heading north, a point 2.5 m ahead on the way from the far corner to the end (as `walk_to`'s
+    # legs do): straight at the end, a crowd at the corner could push it past the building's corner,
+    # where the building stood between it and the point (stuck for good: dense seed 8 at 138 s).
+    monitors: [{if: "onward > 0", do: [{target: {sensor: goal, at: away, ahead: 2.5, along: [far, away]}}]}]
     states:
       to_corner:
         do: [{target: {goal: corner}}, {bind: seek}, {bind: face}]
         go: [{if: "arrived(corner, 0.6)", to: wait}]
       wait:
         do: [{unbind: seek}, {unbind: face}, {set: {road.except: -1}}]
-        go: [{if: "signal(signal) == WALK", to: cross}]
+        # As the crowd (`cross`): start only if the countdown lets it reach the far corner at its
+        # own pace before steady DON'T WALK.
+        go: [{if: "signal(signal) == WALK and distance(far) <= countdown(signal) * walk.step_length / walk.step_time", to: cross}]
       cross:
         do: [{target: {sensor: goal, at: far, lane: lane, along: [corner, far]}}, {bind: seek}, {bind: face}, {set: {road.except: crosswalk}}]
         go:
@@ -274,7 +285,7 @@ patnets:
           # Held up at the kerb until WALK ended: back to waiting rather than start on DON'T WALK.
           - {if: "signal(signal) != WALK and not on(crosswalk) and distance(corner) < distance(far)", to: wait}
       north:
-        do: [{set: {road.except: -1}}, {target: {goal: away}}]
+        do: [{set: {road.except: -1, onward: 1}}, {target: {sensor: goal, at: away, ahead: 2.5, along: [far, away]}}]
         go: [{if: "arrived(away, 0.5)", to: exit}]
 """.replace("SPOT_MIN", fmt(SPOT[0])).replace("SPOT_MAX", fmt(SPOT[1]))
 

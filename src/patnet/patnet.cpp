@@ -261,7 +261,8 @@ class Runner {
       const Vec2 dir = locations[index(*a.along_to)].position - locations[index(*a.along_from)].position;
       if (dir.squaredNorm() > 1e-12) {
         const Vec2 u = dir.normalized();
-        if (a.lane) p += (*a.lane)(eval_context(i)) * Vec2(u.y(), -u.x());
+        const Vec2 right(u.y(), -u.x());
+        if (a.lane) p += lane_offset(i, a, p, right) * right;
         if (a.ahead && ctx_.agent != kNoAgent) {
           const Vec2 self = ctx_.view.agents->location(ctx_.agent);
           double ahead = (*a.ahead)(eval_context(i));
@@ -278,6 +279,17 @@ class Runner {
     }
     put(a.x_slot, p.x());
     put(a.x_slot + 1, p.y());
+  }
+  // SetTarget's offset to the right of its line through `on`: the lane, or for a band [lane,
+  // lane_to] the agent's own offset within it, and its middle from outside it (or with no agent).
+  double lane_offset(std::size_t i, const SetTarget& a, const Vec2& on, const Vec2& right) {
+    const double lane = (*a.lane)(eval_context(i));
+    if (!a.lane_to) return lane;
+    const double other = (*a.lane_to)(eval_context(i));
+    const double lo = std::min(lane, other), hi = std::max(lane, other);
+    if (ctx_.agent == kNoAgent) return 0.5 * (lo + hi);
+    const double own = (ctx_.view.agents->location(ctx_.agent) - on).dot(right);
+    return own >= lo && own <= hi ? own : 0.5 * (lo + hi);
   }
   void run(std::size_t i, const SetValue& a) {
     const double v = a.value(eval_context(i));

@@ -115,7 +115,10 @@ void Simulation::take_step(std::size_t k, MotionTally& tally) {
     start_figure_step(a, request);
   }
   ++agents_.steps[a];
-  tally.stuck += track_goal(a, t0, agents_.gait[a] != Gait::Walk) ? 1 : 0;
+  if (track_goal(a, t0, agents_.gait[a] != Gait::Walk)) {
+    ++tally.stuck;
+    tally.record({Incident::Kind::Stuck, t0, agents_.id[a], 0, agents_.location(a)});
+  }
   tally.evaluations += d.candidates;
   tally.blocked += d.blocked ? 1 : 0;
 }
@@ -146,7 +149,10 @@ void Simulation::move_vehicles() {
     agents_.heading_to[a] = h1;
     agents_.gait[a] = Gait::Vehicle;
     ++agents_.steps[a];
-    metrics_.stuck += track_goal(a, t, next.velocity.norm() < 0.05) ? 1 : 0;
+    if (track_goal(a, t, next.velocity.norm() < 0.05)) {
+      ++metrics_.stuck;
+      metrics_.record({Incident::Kind::Stuck, t, agents_.id[a], 0, next.position});
+    }
   }
 }
 

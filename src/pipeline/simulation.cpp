@@ -359,6 +359,7 @@ const char* incident_name(Incident::Kind k) {
     case Incident::Kind::Jaywalk: return "jaywalk";
     case Incident::Kind::RedCrossing: return "red_crossing";
     case Incident::Kind::RedStay: return "red_stay_over_5s";
+    case Incident::Kind::Stuck: return "stuck";
   }
   return "?";
 }

@@ -490,13 +490,21 @@ void ScriptsLoader::action(const YAML::Node& item, const Scope& scope, int behav
         r_->fail(v["sensor"], "'" + v["sensor"].Scalar() + "' is not a location_sensor of behavior net '" +
                                  net.name() + "'");
       SetTarget t{net.nodes()[i].param_offset + location_p::X,
-                  reference(v["at"], scope, ParamType::Location), {}, {}, {}, {}, {}};
+                  reference(v["at"], scope, ParamType::Location), {}, {}, {}, {}, {}, {}};
       note_target(net, i, t.location, v["at"]);
       if (v["lane"] || v["ahead"]) {
         const YAML::Node along = v["along"];
         if (!along || !along.IsSequence() || along.size() != 2)
           r_->fail(v, "'lane' and 'ahead' need 'along: [from, to]', the direction of the path");
-        if (v["lane"]) t.lane = expression(v["lane"], scope, false);
+        if (const YAML::Node lane = v["lane"]; lane && lane.IsSequence()) {  // a band: [from, to]
+          if (lane.size() != 2)
+            r_->fail(lane, "'lane' is an offset or a band [from, to] of two offsets, not " +
+                               std::to_string(lane.size()) + " values");
+          t.lane = expression(lane[0], scope, false);
+          t.lane_to = expression(lane[1], scope, false);
+        } else if (lane) {
+          t.lane = expression(lane, scope, false);
+        }
         if (v["ahead"]) t.ahead = expression(v["ahead"], scope, false);
         t.along_from = reference(along[0], scope, ParamType::Location);
         t.along_to = reference(along[1], scope, ParamType::Location);
@@ -514,7 +522,7 @@ void ScriptsLoader::action(const YAML::Node& item, const Scope& scope, int behav
     if (i < 0 || net.nodes()[i].kind != NodeKind::LocationSensor)
       r_->fail(key, "'" + key.Scalar() + "' is not a location_sensor of behavior net '" + net.name() + "'");
     out.push_back(SetTarget{net.nodes()[i].param_offset + location_p::X,
-                            reference(v.begin()->second, scope, ParamType::Location), {}, {}, {}, {}, {}});
+                            reference(v.begin()->second, scope, ParamType::Location), {}, {}, {}, {}, {}, {}});
     note_target(net, i, std::get<SetTarget>(out.back()).location, v.begin()->second);
     return;
   }

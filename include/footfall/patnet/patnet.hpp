@@ -85,7 +85,12 @@ struct SetTarget {  // point a location sensor at a location
   std::uint32_t x_slot = 0;  // the sensor's x parameter; y follows it
   Compiled location;         // a location index
   // Optional lane: the point is moved `lane` metres to the right of the direction from location
-  // `along_from` to `along_to`, so the two directions of a crossing use two lanes.
+  // `along_from` to `along_to`, so the two directions of a crossing use two lanes. With `lane_to`
+  // the lane is the band between the two offsets (a goal region, not a line): an agent within it
+  // keeps its own offset and walks straight on; one outside makes for the band's middle, so that
+  // its way in crosses the band's edge instead of running along it (stepping onto a crosswalk from
+  // beside it, a way to the near edge grazed the kerb at the crosswalk's corner). A crowd each
+  // holding a line of its own drawn across the band crossed each other's ways inside it.
   // Optional ahead: the point is pulled back along that direction to `ahead` metres past the
   // agent's own projection on the lane (never beyond the location): the moving "carrot" of
   // Reynolds' path following (1999), so an agent gets into its lane at once instead of drifting
@@ -97,7 +102,7 @@ struct SetTarget {  // point a location sensor at a location
   // ahead: someone pushed along a kerb past a crosswalk's side, drawn to a point out on the
   // crosswalk, would find every step toward it over the street corner and stand (a local minimum,
   // Reich 1997 §7.7); drawn along the kerb, it walks.
-  std::optional<Compiled> lane, along_from, along_to, ahead, within;
+  std::optional<Compiled> lane, along_from, along_to, ahead, within, lane_to;
 };
 struct SetValue {  // assign a parameter or local of the instance itself
   std::uint32_t index = 0;

@@ -108,12 +108,12 @@ struct GoalProgress {
 // One failure of the checks a run is judged by, for finding it again: who, when, where. The summary
 // lists the first Metrics::kIncidentsKept of them.
 struct Incident {
-  enum class Kind : std::uint8_t { Collision, Jaywalk, RedCrossing, RedStay };
+  enum class Kind : std::uint8_t { Collision, Jaywalk, RedCrossing, RedStay, Stuck };
   Kind kind;
   double time;       // seconds
   std::uint64_t id;  // the pedestrian (Snapshot::id)
   std::uint64_t other = 0;  // a collision's other pedestrian; 0 for an obstacle or none
-  Vec2 where;        // the foot placed (jaywalk, red crossing) or the body (collision, red stay)
+  Vec2 where;        // the foot placed (jaywalk, red crossing) or the body (collision, red stay, stuck)
 };
 
 const char* incident_name(Incident::Kind k);
