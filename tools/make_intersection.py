@@ -242,8 +242,8 @@ patnets:
       # Each direction keeps to its own half, in the band 0.5-2.1 m right of the crosswalk's centre
       # line (`lane: [from, to]`): within it everyone walks straight on at the offset it stepped
       # off at, from outside it makes for its middle. Until 2026-11-27 each drew a line of its own
-      # in 0.3-2.1 m and a platoon crossed each other's ways on it: at twice the density 107-112
-      # stays into steady DON'T WALK a run instead of 41-69 (docs/scenario.md, "Lanes as bands").
+      # in 0.3-2.1 m and a platoon crossed each other's ways on it: at twice the density 107-138
+      # stays into steady DON'T WALK a run instead of 52-90 (docs/scenario.md, "Lanes as bands").
       # Keeps off the road (street and the other crosswalks) except this crosswalk.
       cross:
         do: [{set: {moving: 1, following: 1, since: time, best: "distance(to)", avoid_people.weight: 1, seek.weight: 1}}, {target: {sensor: goal, at: to, lane: [0.5, 2.1], ahead: ahead, along: [from, to], within: crosswalk}}, {bind: seek}, {bind: face}, {unbind: [make_room, clear_landings]}, {set: {road.except: crosswalk}}]
