@@ -286,10 +286,10 @@ class Runner {
     const double lane = (*a.lane)(eval_context(i));
     if (!a.lane_to) return lane;
     const double other = (*a.lane_to)(eval_context(i));
-    const double lo = std::min(lane, other), hi = std::max(lane, other);
-    if (ctx_.agent == kNoAgent) return 0.5 * (lo + hi);
+    const double lo = std::min(lane, other), hi = std::max(lane, other), middle = 0.5 * (lo + hi);
+    if (ctx_.agent == kNoAgent) return middle;
     const double own = (ctx_.view.agents->location(ctx_.agent) - on).dot(right);
-    return own >= lo && own <= hi ? own : 0.5 * (lo + hi);
+    return own >= lo && own <= hi ? own : middle;
   }
   void run(std::size_t i, const SetValue& a) {
     const double v = a.value(eval_context(i));
