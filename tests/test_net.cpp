@@ -214,6 +214,34 @@ TEST_CASE("energy_within: the energy bit for bit up to the bound, above it beyon
   CHECK(std::memcmp(&e, &w, sizeof e) == 0);
 }
 
+TEST_CASE("energy_within for one decision: its inputs worked out once, the energy bit for bit") {
+  // decide_step asks decision_inputs() once and energy_within() at every candidate. One evaluator
+  // serves every agent of a template in a thread: an input bound for one agent and unbound for the
+  // next must not carry the first one's energy into the second's sum.
+  Fixture f;
+  std::vector<double> bound = f.params, unbound = f.params;
+  unbound[f.net.find_param("avoid_others", "bound")] = 0;
+  NetEvaluator plain(f.net), ev(f.net);
+  const auto energy_of = [&](const std::vector<double>& p, const Pose& pose) {
+    return plain.energy(p.data(), pose, f.ctx());
+  };
+  const auto same = [](double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; };
+  const std::vector<Pose> poses = {{{0.1, 0.2}, 0.2, {0.4, 0.25}}, {{0.5, 0.1}, 0.1, {0.8, 0.1}},
+                                   {{0.3, 0.6}, 0.9, {0.5, 0.9}}};
+  const double wide = 1e300;  // a bound every energy is under: each is worked out in full
+  const NetEvaluator::DecisionInputs first = ev.decision_inputs(bound.data());
+  for (const Pose& pose : poses) CHECK(same(ev.energy_within(first, pose, f.ctx(), wide), energy_of(bound, pose)));
+  CHECK(ev.outputs(f.net.find_node("avoid_others"))[2] > 0);  // someone near was avoided
+  const NetEvaluator::DecisionInputs second = ev.decision_inputs(unbound.data());
+  for (const Pose& pose : poses) {
+    CHECK(same(ev.energy_within(second, pose, f.ctx(), wide), energy_of(unbound, pose)));
+    CHECK(energy_of(unbound, pose) < energy_of(bound, pose));
+  }
+  CHECK(ev.outputs(f.net.find_node("avoid_others"))[2] == 0.0);
+  // A token of an earlier decision is worked out again, not read against the later block.
+  CHECK(same(ev.energy_within(first, poses[0], f.ctx(), wide), energy_of(bound, poses[0])));
+}
+
 TEST_CASE("terrain sensors asked once per decision sense what sense_terrain senses, bit for bit") {
   // NetEvaluator::terrain_near: with no ground of the sensor's types within range + kTerrainReach
   // of the planted foot, every candidate foot within kTerrainReach of it senses nothing, and is not

@@ -67,6 +67,32 @@ ControlOut predictive_attraction(const double* p, const double* in, const NetNod
   return {0.0, p[pattract_p::KD] * t};
 }
 
+// An unbound behavior emits nothing: no recommendation and no energy.
+void put_control(double* out, const ControlOut& o, bool bound, double weight, double power) {
+  out[0] = o.dtheta;
+  out[1] = o.dd;
+  out[2] = bound ? control_energy(o, weight, power) : 0.0;
+}
+
+// Attract and avoid (Granieri et al. 1995 §2.2) of the percept `in` their sensor emitted: what
+// emit() writes for them, and energy_within() without emit()'s dispatch (most walk inputs).
+inline void emit_attract(const double* p, const double* in, double* out) {
+  const bool on = p[attract_p::Bound] != 0.0;
+  put_control(out,
+              on && in[0] != 0.0 ? attract(in[1], in[2], {p[attract_p::KTheta], p[attract_p::KD],
+                                                          p[attract_p::TTheta], p[attract_p::TD]})
+                                 : ControlOut{},
+              on, p[attract_p::Weight], p[attract_p::Power]);
+}
+inline void emit_avoid(const double* p, const double* in, double* out) {
+  const bool on = p[avoid_p::Bound] != 0.0;
+  put_control(out,
+              on && in[0] != 0.0 ? avoid(in[1], in[2], {p[avoid_p::KTheta], p[avoid_p::KD], p[avoid_p::TD],
+                                                        p[avoid_p::KeepRight]})
+                                 : ControlOut{},
+              on, p[avoid_p::Weight], p[avoid_p::Power]);
+}
+
 // A location sensor's target, and its navigation field where it navigates and one is built.
 struct SensedGoal {
   Vec2 target;
@@ -75,6 +101,16 @@ struct SensedGoal {
 SensedGoal sensed_goal(const double* goal, const SenseContext& ctx) {
   const Vec2 target(goal[location_p::X], goal[location_p::Y]);
   return {target, goal[location_p::Navigate] != 0.0 && ctx.fields ? ctx.fields->find(target) : nullptr};
+}
+
+// A location sensor's percept of its target: what emit() writes, and energy_within() without
+// emit()'s dispatch (a walker's goal, at every candidate).
+inline void emit_location(const double* p, const Pose& pose, const SenseContext& ctx, double* out) {
+  const SensedGoal g = sensed_goal(p, ctx);
+  const Percept s = sense_location(pose, g.target, g.field);
+  out[0] = 1.0;
+  out[1] = s.d;
+  out[2] = s.theta;
 }
 
 // The free path (behavior/free_path.hpp) of the candidate's way: from where the agent stands
@@ -291,7 +327,9 @@ NetEvaluator::NetEvaluator(const NetTemplate& net)
         const NetNode& c = input(l);
         if (rank(c) != r) continue;
         const auto weight = static_cast<std::uint32_t>(kind_info(c.kind).param_index("weight"));
-        walk_inputs_.push_back({net.link_sources()[l], own_sensor(c), c.param_offset + weight});
+        const auto bound = static_cast<std::uint32_t>(bound_param(c.kind));
+        walk_inputs_.push_back({net.link_sources()[l], own_sensor(c), c.param_offset + weight,
+                                c.param_offset + bound, c.first_link});
       }
   sensed_.assign(nodes.size(), 0);
 
@@ -336,11 +374,37 @@ double NetEvaluator::energy(const double* params, const Pose& pose, const SenseC
 
 double NetEvaluator::energy_within(const double* params, const Pose& pose, const SenseContext& ctx,
                                    double bound) {
-  if (walk_inputs_.empty() || !(bound >= 0) || bound == kInf) return energy(params, pose, ctx);
-  for (const WalkInput& w : walk_inputs_)
-    if (!(params[w.weight] >= 0)) return energy(params, pose, ctx);
+  return energy_within(decision_inputs(params), pose, ctx, bound);
+}
+
+NetEvaluator::DecisionInputs NetEvaluator::decision_inputs(const double* params) {
+  if (++serial_ == 0) serial_ = 1;  // 0 is no decision's
+  bound_inputs_.clear();
+  shortcut_ = !walk_inputs_.empty();
+  for (const WalkInput& w : walk_inputs_) shortcut_ = shortcut_ && params[w.weight] >= 0;
+  if (shortcut_)
+    for (const WalkInput& w : walk_inputs_) {
+      if (params[w.bound] != 0.0) {
+        bound_inputs_.push_back(w);
+        continue;
+      }
+      // What an unbound control emits at every candidate (no recommendation, no energy), so that
+      // the walk node sums this agent's zeros and not the last agent's outputs.
+      double* out = emitted_.data() + w.control * kNodeOutputs;
+      out[0] = out[1] = out[2] = 0.0;
+    }
+  return {params, serial_};
+}
+
+double NetEvaluator::energy_within(const DecisionInputs& decision, const Pose& pose, const SenseContext& ctx,
+                                   double bound) {
+  if (decision.serial != serial_) return energy_within(decision.params, pose, ctx, bound);
+  const double* params = decision.params;
+  if (!shortcut_ || !(bound >= 0)) return energy(params, pose, ctx);
   // The inputs' energies summed in this order may round differently from the walk node's sum in
-  // link order, by far less than this: above it, the walk node's sum is above `bound` too.
+  // link order, by far less than this: above it, the walk node's sum is above `bound` too. An
+  // infinite bound (a decision's first candidate) cuts nothing short: the walk node sums every
+  // input, as energy() has it, without the nodes it does not read.
   const double limit = bound * (1 + 1e-12);
   if (++call_ == 0) {  // wrapped round: no stamp may look like this call's
     std::fill(sensed_.begin(), sensed_.end(), 0u);
@@ -348,20 +412,52 @@ double NetEvaluator::energy_within(const double* params, const Pose& pose, const
   }
   double partial = 0;
   decision_ = true;
-  for (const WalkInput& w : walk_inputs_) {
-    if (w.sensor >= 0 && sensed_[w.sensor] != call_) {
-      sensed_[w.sensor] = call_;
-      if (!idle(w.sensor, params)) emit(w.sensor, params, pose, ctx);
+  // Only bound inputs: an unbound one's energy is 0, and a sensor that only unbound ones read
+  // (idle) is not asked.
+  const auto nodes = net_->nodes();
+  for (const WalkInput& w : bound_inputs_) {
+    const NetNode& c = nodes[w.control];
+    double* out = emitted_.data() + w.control * kNodeOutputs;
+    const double* in = nullptr;  // the control's sensor's outputs, where it has one
+    if (w.sensor >= 0) {
+      in = emitted_.data() + w.sensor * kNodeOutputs;
+      if (sensed_[w.sensor] != call_) {
+        sensed_[w.sensor] = call_;
+        const NetNode& sensor = nodes[w.sensor];
+        if (sensor.kind == NodeKind::LocationSensor)
+          emit_location(params + sensor.param_offset, pose, ctx, emitted_.data() + w.sensor * kNodeOutputs);
+        else
+          emit(w.sensor, params, pose, ctx);
+      }
     }
-    load(w.control);
-    emit(w.control, params, pose, ctx);
-    partial += emitted_[w.control * kNodeOutputs + 2];
+    // Attract and avoid read their sensor's outputs where they are; the rest load them first.
+    if (in && c.kind == NodeKind::Attract) {
+      emit_attract(params + c.param_offset, in, out);
+    } else if (in && c.kind == NodeKind::Avoid) {
+      emit_avoid(params + c.param_offset, in, out);
+    } else {
+      if (in) {
+        double* dst = loaded_.data() + w.link * kNodeOutputs;
+        dst[0] = in[0];
+        dst[1] = in[1];
+        dst[2] = in[2];
+      }
+      emit(w.control, params, pose, ctx);
+    }
+    partial += out[2];
     if (partial > limit && partial < kInf) return partial;
   }
-  const std::size_t walk = net_->walk_node();
-  load(walk);
-  emit(walk, params, pose, ctx);
-  return emitted_[walk * kNodeOutputs];
+  // load(walk) and emit(walk) at once: the inputs' energies summed in link order, as the walk
+  // node sums them.
+  const NetNode& walk = nodes[net_->walk_node()];
+  const std::uint32_t* sources = net_->link_sources().data();
+  double total = 0;
+  for (std::uint32_t l = walk.first_link; l < walk.first_link + walk.link_count; ++l)
+    total += emitted_[sources[l] * kNodeOutputs + 2];
+  double* out = emitted_.data() + net_->walk_node() * kNodeOutputs;
+  out[0] = total;
+  out[1] = out[2] = 0.0;
+  return total;
 }
 
 void NetEvaluator::run_levels(const double* params, const Pose& pose, const SenseContext& ctx,
@@ -403,11 +499,8 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
     out[1] = s ? s->d : 0.0;
     out[2] = s ? s->theta : 0.0;
   };
-  // An unbound behavior emits nothing: no recommendation and no energy.
-  const auto put_control = [&](const ControlOut& o, bool bound, double weight, double power) {
-    out[0] = o.dtheta;
-    out[1] = o.dd;
-    out[2] = bound ? control_energy(o, weight, power) : 0.0;
+  const auto put_control = [out](const ControlOut& o, bool bound, double weight, double power) {
+    footfall::put_control(out, o, bound, weight, power);
   };
   const double* in = loaded_.data() + n.first_link * kNodeOutputs;
   switch (n.kind) {
@@ -417,10 +510,7 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
                       : sense_obstacle(pose, ctx, static_cast<int>(p[object_p::Obstacle])));
       break;
     case NodeKind::LocationSensor:
-    {
-      const SensedGoal g = sensed_goal(p, ctx);
-      put_percept(sense_location(pose, g.target, g.field));
-    }
+      emit_location(p, pose, ctx, out);
       break;
     case NodeKind::ProximitySensor: {
       ProximityParams pp{p[proximity_p::Radius], p[proximity_p::Fov], n.walkers, n.mask};
@@ -480,23 +570,12 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
     case NodeKind::FovSensor:
       put_percept(sense_field_of_view(pose, ctx, p[fov_p::Radius], p[fov_p::Fov]));
       break;
-    case NodeKind::Attract: {
-      const bool on = p[attract_p::Bound] != 0.0;
-      put_control(on && in[0] != 0.0 ? attract(in[1], in[2], {p[attract_p::KTheta], p[attract_p::KD],
-                                                              p[attract_p::TTheta], p[attract_p::TD]})
-                                     : ControlOut{},
-                  on, p[attract_p::Weight], p[attract_p::Power]);
+    case NodeKind::Attract:
+      emit_attract(p, in, out);
       break;
-    }
-    case NodeKind::Avoid: {
-      const bool on = p[avoid_p::Bound] != 0.0;
-      put_control(on && in[0] != 0.0
-                      ? avoid(in[1], in[2], {p[avoid_p::KTheta], p[avoid_p::KD], p[avoid_p::TD],
-                                             p[avoid_p::KeepRight]})
-                      : ControlOut{},
-                  on, p[avoid_p::Weight], p[avoid_p::Power]);
+    case NodeKind::Avoid:
+      emit_avoid(p, in, out);
       break;
-    }
     case NodeKind::DepthSensor: {
       DepthParams d;
       d.sensors = static_cast<int>(p[depth_p::Sensors]);

@@ -226,26 +226,30 @@ bool step_collides(const SenseContext& ctx, const Vec2& from, const Vec2& to, do
 
 namespace {
 
-// step_duration with the cadence law's pow once per run of equal step lengths: the candidates of
-// one arc, the pivots, and the headway's first guesses come one after another.
+// step_duration with the cadence law's pow once per step length of a decision: the fan's arcs,
+// the pivots' closing, the side and back steps and the headway's guesses share a few lengths, but
+// the straight-ahead steps are visited first, one of each arc (1.7% of a frame in pow before).
 class StepDurations {
  public:
   explicit StepDurations(const FanParams& fan) : fan_(fan) {}
   double operator()(const Footstep& step) {
     const bool in_place = step.kind == StepKind::Stay || step.kind == StepKind::Turn;
-    if (step.length != length_ || in_place != in_place_) {
-      length_ = step.length;
-      in_place_ = in_place;
-      duration_ = step_duration(fan_, step);
-    }
-    return duration_;
+    for (std::size_t i = 0; i < used_; ++i)
+      if (seen_[i].length == step.length && seen_[i].in_place == in_place) return seen_[i].duration;
+    Seen& s = seen_[used_ < seen_.size() ? used_++ : next_++ % seen_.size()];
+    s = {step.length, in_place, step_duration(fan_, step)};
+    return s.duration;
   }
 
  private:
+  struct Seen {
+    double length;
+    bool in_place;
+    double duration;
+  };
   const FanParams& fan_;
-  double length_ = std::numeric_limits<double>::quiet_NaN();
-  bool in_place_ = false;
-  double duration_ = 0;
+  std::array<Seen, 8> seen_;
+  std::size_t used_ = 0, next_ = 0;
 };
 
 // Does the step carry the body faster than the headway in its direction allows, s / time_gap?
@@ -386,6 +390,7 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
   std::array<Refused, 128> refused;
   std::size_t n_refused = 0;
   StepDurations duration_of(fan);
+  const NetEvaluator::DecisionInputs inputs = eval.decision_inputs(params);
   const auto consider = [&](std::size_t k) {
     const Footstep& step = scratch[k];
     // Feet splayed more than a right angle apart are no stance: their mean heading is ill-defined
@@ -405,7 +410,7 @@ Decision decide_step(const NetTemplate& net, const double* params, const Feet& f
     // candidate about to win. The choice is the same as testing every candidate first: one that
     // cannot win is never the best, and never the `want` below either (its energy is above the
     // best's), so it need not be known whether it was refused.
-    const double energy = eval.energy_within(params, pose, ctx, best.energy);
+    const double energy = eval.energy_within(inputs, pose, ctx, best.energy);
     ++best.candidates;
     if (!(energy < kInf && (best.energy == kInf || better(energy, step, best.energy, best.step))))
       return;

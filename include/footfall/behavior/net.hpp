@@ -108,6 +108,18 @@ class NetEvaluator {
   // energy may be negative (steering nodes) or a negative weight.
   double energy_within(const double* params, const Pose& pose, const SenseContext& ctx, double bound);
 
+  // energy_within() for the candidates of one decision: what it reads of the parameter block at
+  // each candidate (which walk inputs are bound, whether their weights allow the shortcut) worked
+  // out once, by decision_inputs(), instead of at every candidate. The block must stay as it was
+  // while the decision lasts; a token from an earlier call of decision_inputs() is worked out
+  // again. Unbound inputs emit zeros, as energy() has them emit.
+  struct DecisionInputs {
+    const double* params = nullptr;
+    std::uint32_t serial = 0;
+  };
+  DecisionInputs decision_inputs(const double* params);
+  double energy_within(const DecisionInputs& decision, const Pose& pose, const SenseContext& ctx, double bound);
+
   // One full synchronous tick over every node: load all, then emit all.
   void tick(const double* params, const Pose& pose, const SenseContext& ctx,
             std::span<const std::uint32_t> order = {});
@@ -183,8 +195,15 @@ class NetEvaluator {
     std::uint32_t control;
     std::int32_t sensor;
     std::uint32_t weight;
+    std::uint32_t bound;  // the `bound` parameter's index in the agent's block
+    std::uint32_t link;   // the control's link from its sensor (when it has one)
   };
   std::vector<WalkInput> walk_inputs_;
+  // decision_inputs(): the bound walk inputs of the decision `serial_`, in walk_inputs_' order, and
+  // whether energy_within() may cut short (walk_inputs_ not empty, no negative weight).
+  std::vector<WalkInput> bound_inputs_;
+  bool shortcut_ = false;
+  std::uint32_t serial_ = 0;
   std::vector<std::uint32_t> sensed_;  // per node: the energy_within() call that last emitted it
   std::uint32_t call_ = 0;
   // Per node: a proximity sensor's half-angle and its cos and sin, worked out when it changes.
