@@ -418,14 +418,14 @@ double NetEvaluator::energy_within(const DecisionInputs& decision, const Pose& p
   for (const WalkInput& w : bound_inputs_) {
     const NetNode& c = nodes[w.control];
     double* out = emitted_.data() + w.control * kNodeOutputs;
-    const double* in = nullptr;  // the control's sensor's outputs, where it has one
+    double* in = nullptr;  // the control's sensor's outputs, where it has one
     if (w.sensor >= 0) {
       in = emitted_.data() + w.sensor * kNodeOutputs;
       if (sensed_[w.sensor] != call_) {
         sensed_[w.sensor] = call_;
         const NetNode& sensor = nodes[w.sensor];
         if (sensor.kind == NodeKind::LocationSensor)
-          emit_location(params + sensor.param_offset, pose, ctx, emitted_.data() + w.sensor * kNodeOutputs);
+          emit_location(params + sensor.param_offset, pose, ctx, in);
         else
           emit(w.sensor, params, pose, ctx);
       }
