@@ -499,9 +499,6 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
     out[1] = s ? s->d : 0.0;
     out[2] = s ? s->theta : 0.0;
   };
-  const auto put_control = [out](const ControlOut& o, bool bound, double weight, double power) {
-    footfall::put_control(out, o, bound, weight, power);
-  };
   const double* in = loaded_.data() + n.first_link * kNodeOutputs;
   switch (n.kind) {
     case NodeKind::ObjectSensor:
@@ -597,7 +594,7 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
         stress = inertia_stress(wrap_angle(pose.heading - self.heading), self.velocity.norm(),
                                 p[inertia_p::VRef], p[inertia_p::Stagger], self.lurch);
       }
-      put_control({0.0, stress}, on, p[inertia_p::Weight], p[inertia_p::Power]);
+      put_control(out, {0.0, stress}, on, p[inertia_p::Weight], p[inertia_p::Power]);
       break;
     }
     case NodeKind::TerrainLookahead: {
@@ -607,14 +604,13 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
                                  static_cast<int>(p[lookahead_p::Steps]), p[lookahead_p::Stride],
                                  p[lookahead_p::Decay])
              : 0.0;
-      put_control({0.0, stress}, on, p[lookahead_p::Weight], p[lookahead_p::Power]);
+      put_control(out, {0.0, stress}, on, p[lookahead_p::Weight], p[lookahead_p::Power]);
       break;
     }
     case NodeKind::PredictiveAttract: {
       const bool on = p[pattract_p::Bound] != 0.0;
       const NetNode& src = net_->nodes()[net_->link_sources()[n.first_link]];
-      put_control(on ? predictive_attraction(p, in, src, params + src.param_offset, pose, ctx)
-                     : ControlOut{},
+      put_control(out, on ? predictive_attraction(p, in, src, params + src.param_offset, pose, ctx) : ControlOut{},
                   on, p[pattract_p::Weight], p[pattract_p::Power]);
       break;
     }
@@ -661,7 +657,7 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
         const Vec2 velocity = stepping_velocity(self.planted, pose.forward_foot, pose.duration);
         stress = cache.forecast.max_probability(pose.location, pose.duration, velocity, ctx.self_radius, pp);
       }
-      put_control({0.0, p[pavoid_p::Gain] * stress}, on, p[pavoid_p::Weight], p[pavoid_p::Power]);
+      put_control(out, {0.0, p[pavoid_p::Gain] * stress}, on, p[pavoid_p::Weight], p[pavoid_p::Power]);
       break;
     }
     case NodeKind::PassiveAvoid: {
@@ -685,7 +681,7 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
         movers_.node = static_cast<std::uint32_t>(node);
         movers_.t0 = ctx.self_state->t0;
       }
-      put_control({0.0, on ? free_path(p, params + src.param_offset, params, *net_, pose, ctx, movers_.movers) : 0.0}, on,
+      put_control(out, {0.0, on ? free_path(p, params + src.param_offset, params, *net_, pose, ctx, movers_.movers) : 0.0}, on,
                   p[freepath_p::Weight], p[freepath_p::Power]);
       break;
     }
@@ -702,7 +698,7 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
         crowd_.t0 = ctx.self_state->t0;
         crowd_.params = params;
       }
-      put_control({0.0, on && ctx.self_state ? crowd_way_stress(crowd_.view, pose) : 0.0}, on,
+      put_control(out, {0.0, on && ctx.self_state ? crowd_way_stress(crowd_.view, pose) : 0.0}, on,
                   p[crowdway_p::Weight], p[crowdway_p::Power]);
       break;
     }
