@@ -98,9 +98,11 @@ TEST_CASE("intersection: ten minutes of 200 pedestrians flow without jams, each 
   CHECK(m.collisions == 0);
   CHECK(m.stuck == 0);
   CHECK(m.trips > 1400);
-  // Stays on a crosswalk more than 5 s into steady DON'T WALK: none here (the longest 0.9 s). Over
-  // seeds 1-100, one stay in each of 3 runs since crossers keep their own offsets in a band
-  // (docs/scenario.md, "Lanes as bands"); 20 in 12 runs when each held a line of its own, 0-4 a
+  // Stays on a crosswalk more than 5 s into steady DON'T WALK: none here (the longest 2.6 s). Over
+  // seeds 1-200, one stay in each of 7 runs since crossers also judge the time left by the pace of
+  // the crowd ahead (docs/scenario.md, "The crowd's pace"), 10 before; over seeds 1-100, 3 runs
+  // since crossers keep their own offsets in a band (docs/scenario.md, "Lanes as bands") and 5
+  // now: which runs fail comes and goes with the draws. 20 in 12 runs when each held a line of its own, 0-4 a
   // run since those arriving late in WALK wait for the next unless the countdown lets them cross
   // at their pace, and 1-18 a run before whoever is not crossing kept off crosswalk ends, nobody
   // started in the flashing and those on a crosswalk then hurried. The issue asks for none.
@@ -108,7 +110,7 @@ TEST_CASE("intersection: ten minutes of 200 pedestrians flow without jams, each 
   CHECK(m.red_stay_max < 5);
   CHECK(sim.active_count() >= 195);
   CHECK(sim.longest_trip() < 180);
-  // And the finished trips' tail: 99% within 170 s (123 s here, 115-127 s over seeds 1-100; 116-132
+  // And the finished trips' tail: 99% within 170 s (122 s here, 116-136 s over seeds 1-200; 116-132
   // s with a line each, 110-118 s before pedestrians arriving late in WALK waited for the next).
   std::vector<double> trips = sim.trip_times();
   REQUIRE(trips.size() == m.trips);
@@ -122,9 +124,13 @@ TEST_CASE("intersection --variant dense: twice the density keeps flowing for ten
   // trips. Now, crossers keeping their own offsets in a band (docs/scenario.md, "Lanes as bands"),
   // seeds 1-8: 2,422-2,794 trips, no collision, red crossing or jaywalk, 0-1 stuck except seed 4
   // (its south-west corner locks at about 380 s: 11 stuck), the oldest trip under way 198-400 s
-  // (seed 1: 2,794 trips, 0 stuck, 63 stays, 272 s). What the issue still asks and this does not
-  // meet: 52-90 stays a run over 5 s into steady DON'T WALK (the longest 12-27 s; 107-138 when each
-  // crosser held a line of its own, 101-169 before the countdown); the bounds guard what there is.
+  // (seed 1: 2,794 trips, 0 stuck, 63 stays, 272 s). Since crossers judge the time left by the
+  // pace of the crowd ahead on the crosswalk too (`pace`, docs/scenario.md, "The crowd's pace"),
+  // the back of a queue one WALK cannot carry waits for the next: seeds 1-8, 11-43 stays a run
+  // instead of 52-90, 0-3 stuck, 2,406-2,522 trips, the oldest trip 210-450 s (seed 1: 2,464
+  // trips, 0 stuck, 29 stays, 268 s). What the issue still asks and this does not meet: no stay
+  // over 5 s into steady DON'T WALK (107-138 a run when each crosser held a line of its own,
+  // 101-169 before the countdown); the bounds guard what there is.
   ScenarioOverrides o;
   o.variants = {"dense"};
   Simulation sim = test::make_sim(load_scenario(test::source_path("data/scenarios/intersection.yaml"), o));
@@ -136,12 +142,12 @@ TEST_CASE("intersection --variant dense: twice the density keeps flowing for ten
   CAPTURE(m.red_stays_over_5s);
   CAPTURE(sim.longest_trip());
   CHECK(sim.active_count() >= 390);
-  CHECK(m.trips > 2500);
+  CHECK(m.trips > 2300);
   CHECK(m.stuck <= 1);
   CHECK(m.collisions == 0);
   CHECK(m.red_crossings == 0);
   CHECK(m.jaywalk_events == 0);
-  CHECK(m.red_stays_over_5s < 100);
+  CHECK(m.red_stays_over_5s < 50);
   CHECK(sim.longest_trip() < 400);
 }
 

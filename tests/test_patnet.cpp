@@ -685,6 +685,16 @@ TEST_CASE("patnet: target points a location sensor at a location or at a lane be
 
 namespace {
 
+// A walker whose nets point its location sensor `goal` at places and bind `seek` to walk there.
+constexpr const char* kWalkerBehavior = R"(
+behaviors:
+  walker:
+    nodes:
+      goal: {type: location_sensor}
+      seek: {type: attract, input: goal, bound: 0}
+      walk: {type: walk, inputs: [seek]}
+)";
+
 // One agent per position, each running net `n` of `nets_yaml` (with a location sensor `goal`), in
 // a world of locations a and b and whatever `world_extra` adds.
 Simulation agents_running(const std::string& nets_yaml, const std::vector<Vec2>& at,
@@ -693,15 +703,7 @@ Simulation agents_running(const std::string& nets_yaml, const std::vector<Vec2>&
 seed: )" + std::to_string(seed) + R"(
 world:
   locations: {a: [0, 0], b: [0, 20]}
-)" + world_extra + R"(
-behaviors:
-  walker:
-    nodes:
-      goal: {type: location_sensor}
-      seek: {type: attract, input: goal, bound: 0}
-      walk: {type: walk, inputs: [seek]}
-patnets:
-)" + nets_yaml + "agents:\n";
+)" + world_extra + kWalkerBehavior + "patnets:\n" + nets_yaml + "agents:\n";
   for (const Vec2& p : at)
     text += "  - {behavior: walker, position: [" + std::to_string(p.x()) + ", " +
             std::to_string(p.y()) + "], nets: [n]}\n";
@@ -838,6 +840,70 @@ TEST_CASE("patnet: target within needs ahead, and names a region") {
   CHECK_NOTHROW(strip_walkers("{sensor: goal, at: b, ahead: 3, along: [a, b], within: strip}", at));
 }
 
+
+namespace {
+
+// pace(strip, b, -1) as an observer at (-1, 6) on the strip, facing b, reads it after three seconds:
+// `walking` are the walkers ahead of it going to b (at (0.5, 9) and (1, 12), facing north), which
+// walk when `go` and stand otherwise. Around them stand one behind the observer facing b, one
+// ahead facing away, one ahead off the strip: none of them counts.
+double pace_seen(int walking, bool go) {
+  std::string text = R"yaml(
+world:
+  locations: {a: [0, 0], b: [0, 40]}
+  regions: [{name: strip, type: crosswalk, polygon: [[-2, 5], [2, 5], [2, 30], [-2, 30]]}]
+)yaml" + std::string(kWalkerBehavior) + R"yaml(
+patnets:
+  watch:
+    locals: {p: -2}
+    monitors: [{if: "time >= 0", do: [{set: {p: "pace(strip, b, -1)"}}]}]
+    states:
+      s:
+        do: []
+  go:
+    states:
+      s:
+        do: [{target: {goal: b}}, {bind: seek}]
+agents:
+  - {behavior: walker, position: [-1, 6], heading: 1.5708, nets: [watch]}
+  - {behavior: walker, position: [1.5, 5.5], heading: 1.5708}
+  - {behavior: walker, position: [-1, 10], heading: -1.5708}
+  - {behavior: walker, position: [0, 33], heading: 1.5708}
+)yaml";
+  const Vec2 ahead[] = {{0.5, 9}, {1, 12}};
+  for (int k = 0; k < walking; ++k)
+    text += "  - {behavior: walker, position: [" + std::to_string(ahead[k].x()) + ", " +
+            std::to_string(ahead[k].y()) + "], heading: 1.5708" + (go ? ", nets: [go]" : "") + "}\n";
+  Simulation sim = test::make_sim(parse_scenario(text, "inline.yaml"));
+  for (int f = 0; f < 90; ++f) sim.step();
+  return local_of(sim, 0, "p");
+}
+
+}  // namespace
+
+TEST_CASE("patnet: pace reads how fast those ahead on a region go one's way, a jam as zero") {
+  const double walking = pace_seen(2, true);
+  CHECK(walking > 0.9);  // two walkers in their stride toward b
+  CHECK(walking < 1.6);
+  CHECK(pace_seen(1, true) > 0.9);
+  // Standing ahead, facing one's way: a jam, not nobody.
+  CHECK(pace_seen(2, false) == 0.0);
+  // Nobody ahead going one's way: behind, facing away and off the region do not count.
+  CHECK(pace_seen(0, false) == -1.0);
+}
+
+TEST_CASE("patnet: pace takes a region, a place and a number") {
+  const std::vector<Vec2> at{{0, 3}};
+  const auto net = [](const std::string& call) {
+    return "  n:\n    locals: {p: 0}\n    states:\n      s:\n        do: [{set: {p: \"" + call + "\"}}]\n";
+  };
+  const std::string strip = "  regions: [{name: strip, type: crosswalk, polygon: [[-1, 6], [1, 6], [1, 9], [-1, 9]]}]\n";
+  CHECK_NOTHROW(agents_running(net("pace(strip, b, 1.3)"), at, 1, strip));
+  CHECK_THROWS_WITH_AS(agents_running(net("pace(b, strip, 1)"), at, 1, strip), doctest::Contains("region"),
+                       ScenarioError);
+  CHECK_THROWS_WITH_AS(agents_running(net("pace(strip, b)"), at, 1, strip),
+                       doctest::Contains("pace() takes 3 arguments, not 2"), ScenarioError);
+}
 TEST_CASE("patnet: show does nothing without writable signals (an agent's nets)") {
   Engine e;
   e.world.signals = {"ns"};

@@ -224,10 +224,11 @@ patnets:
   # thesis, §4.2.3 Fig. 4.4; Iryo-Asano, Alhajyaseen & Nakamura 2015, IEEE T-ITS 16(2)).
   cross:
     params: {from: location, to: location, signal: signal, crosswalk: region, radius: 1.2, queue: 3.0, ahead: 2.5}
-    locals: {best: 1e6, since: 0, spot: 0, moving: 0, following: 0, yielding: 0, until: 0, walk_seen: -1e6, hurry: 0, length: 0, longest: 0, period: 0}
+    locals: {best: 1e6, since: 0, spot: 0, moving: 0, following: 0, yielding: 0, until: 0, walk_seen: -1e6, walk_on: -1e6, hurry: 0, length: 0, longest: 0, period: 0}
     # Beside the crosswalk (pushed along the kerb past its side), the point ahead is held back so
     # the way to it reaches the crosswalk's width before the kerb, not over the street corner.
-    monitors: [*progress, *press_on, *give_way, *resume, {if: "signal(signal) == WALK", do: [{set: {walk_seen: time}}]}, {if: "following > 0", do: [{target: {sensor: goal, at: to, lane: [0.5, 2.1], ahead: ahead, along: [from, to], within: crosswalk}}]}, {if: "hurry == 0 and following > 0 and on(crosswalk) and signal(signal) != WALK", do: [{set: {hurry: 1, length: walk.step_length, longest: walk.max_step, period: walk.step_time}}, {set: {walk.step_length: "length * 1.14", walk.max_step: "longest * 1.14", walk.step_time: "period / 1.14"}}]}]
+    # `walk_on` is when WALK came on (a tick without it before), `walk_seen` when it last showed.
+    monitors: [*progress, *press_on, *give_way, *resume, {if: "signal(signal) == WALK and time - walk_seen > 1", do: [{set: {walk_on: time}}]}, {if: "signal(signal) == WALK", do: [{set: {walk_seen: time}}]}, {if: "following > 0", do: [{target: {sensor: goal, at: to, lane: [0.5, 2.1], ahead: ahead, along: [from, to], within: crosswalk}}]}, {if: "hurry == 0 and following > 0 and on(crosswalk) and signal(signal) != WALK", do: [{set: {hurry: 1, length: walk.step_length, longest: walk.max_step, period: walk.step_time}}, {set: {walk.step_length: "length * 1.14", walk.max_step: "longest * 1.14", walk.step_time: "period / 1.14"}}]}]
     states:
       approach:
         do: [{set: {spot: "random(SPOT_MIN, SPOT_MAX)", moving: 1, since: time, best: "distance(to)", seek.weight: 1}}, {target: {sensor: goal, at: from, lane: spot, along: [from, to]}}, {bind: seek}, {bind: face}, {set: {landings.except: crosswalk}}, {bind: clear_landings}]
@@ -237,8 +238,15 @@ patnets:
         do: [{set: {moving: 0, yielding: 0, seek.weight: 0.3, face.weight: 1, avoid_people.weight: 2, landings.except: crosswalk}}, {unbind: face}, {bind: [make_room, clear_landings]}]
         # Drawn lightly to the spot, so the queue closes up as those ahead leave; pushed far: walk up.
         # Start on WALK only if the countdown lets one reach the far kerb at one's own pace before
-        # steady DON'T WALK: arriving late in WALK, wait for the next (docs/scenario.md).
-        go: [{if: "signal(signal) == WALK and distance(to) <= countdown(signal) * walk.step_length / walk.step_time", to: cross}, {if: "distance(from) > queue + 1", to: approach}]
+        # steady DON'T WALK: arriving late in WALK, wait for the next (docs/scenario.md). Nor at
+        # the pace of the crowd ahead on the crosswalk going one's way (`pace`), once it has had
+        # time to get going: 2 s into WALK, about the mean start-up time from WALK to stepping
+        # off the kerb (1.93 s, Staplin et al. 2001, FHWA-RD-01-051), before which those ahead are
+        # still standing up. Their pace counts 1.3 times, as late walkers hurry (`hurry`). At
+        # twice the density a corner's queue is more than a WALK carries across: until 2026-11-27
+        # its back, started with the rest, reached the crosswalk 9-15 s into WALK and walked on
+        # at the column's 0.8 m/s into steady DON'T WALK (docs/scenario.md, "The crowd's pace").
+        go: [{if: "signal(signal) == WALK and distance(to) <= countdown(signal) * walk.step_length / walk.step_time and (time - walk_on < 2 or distance(to) <= countdown(signal) * 1.3 * pace(crosswalk, to, 1e6))", to: cross}, {if: "distance(from) > queue + 1", to: approach}]
       # Each direction keeps to its own half, in the band 0.5-2.1 m right of the crosswalk's centre
       # line (`lane: [from, to]`): within it everyone walks straight on at the offset it stepped
       # off at, from outside it makes for its middle. Until 2026-11-27 each drew a line of its own
@@ -248,10 +256,11 @@ patnets:
       cross:
         do: [{set: {moving: 1, following: 1, since: time, best: "distance(to)", avoid_people.weight: 1, seek.weight: 1}}, {target: {sensor: goal, at: to, lane: [0.5, 2.1], ahead: ahead, along: [from, to], within: crosswalk}}, {bind: seek}, {bind: face}, {unbind: [make_room, clear_landings]}, {set: {road.except: crosswalk}}]
         go:
-          # Across once both feet are off the crosswalk on the far side. `walk_seen` is when WALK
-          # last showed (the monitor above).
+          # Across once both feet are off the crosswalk on the far side. Not yet on it: back to
+          # wait on DON'T WALK, once WALK is over beyond the shrinking reach, or when the crowd
+          # ahead goes too slowly to reach the far kerb in time (the start rule's `pace`).
           - {if: "arrived(to, radius) or (not on(crosswalk) and distance(to) < distance(from))", to: done}
-          - {if: "not on(crosswalk) and distance(from) < distance(to) and (signal(signal) == DONT_WALK or (signal(signal) != WALK and not near(crosswalk, max(0.0, 3 - (time - walk_seen)))))", to: back}
+          - {if: "not on(crosswalk) and distance(from) < distance(to) and (signal(signal) == DONT_WALK or (signal(signal) != WALK and not near(crosswalk, max(0.0, 3 - (time - walk_seen)))) or (time - walk_on >= 2 and distance(to) > countdown(signal) * 1.3 * pace(crosswalk, to, 1e6)))", to: back}
       back:
         do: [{set: {walk.step_length: "walk.step_length + hurry * (length - walk.step_length)", walk.max_step: "walk.max_step + hurry * (longest - walk.max_step)", walk.step_time: "walk.step_time + hurry * (period - walk.step_time)"}}, {set: {hurry: 0}}, {set: {following: 0, road.except: -1}}]
         default: approach

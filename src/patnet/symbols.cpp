@@ -371,6 +371,42 @@ Symbols make_symbols(const Scope& scope) {
         return polygon_distance(poly, agent_location(c)) <= r(c) ? 1.0 : 0.0;
       });
     }
+    if (f == "pace") {
+      // How fast the crowd ahead is getting on: the mean speed toward a place of the walkers on a
+      // region ahead of the agent and facing within 60° of that way (a jam counts with its zero
+      // speeds), `otherwise` when there are none. Read from the published snapshot, as sensors
+      // read it, so it is the same for any thread count.
+      needs_agent();
+      expect_args(f, args, 3, 0);
+      const Compiled region = typed_reference(scope, args[0], ParamType::Region);
+      const Place place = place_reference(scope, args[1], f);
+      const Compiled otherwise = number_arg(args[2], f);
+      const Compiled loc = place.index;
+      const bool agent = place.agent;
+      return number([region, loc, agent, otherwise](const EvalContext& c) {
+        const Snapshot* s = c.view->snapshot;
+        const Vec2 me = agent_location(c);
+        const Vec2 d = place_position(c, loc(c), agent) - me;
+        if (!s || d.squaredNorm() <= 0) return otherwise(c);
+        const Vec2 u = d.normalized();
+        const auto& poly = c.view->world->regions[static_cast<std::size_t>(region(c))].polygon;
+        Aabb box;
+        for (const Vec2& p : poly) box.add(p);
+        double sum = 0;
+        int n = 0;
+        s->grid.for_each_in(box, [&](std::uint32_t image) {
+          const std::uint32_t j = s->agent_of(image);
+          if (j == c.agent || !s->active[j] || s->vehicle(j)) return;
+          const Vec2 p = s->location[image];
+          const Vec2 facing(std::cos(s->heading[image]), std::sin(s->heading[image]));
+          if ((p - me).dot(u) <= 0 || facing.dot(u) < 0.5 || !polygon_contains(poly, p)) return;
+          const Plan& q = s->plan[j];
+          sum += q.t1 > q.t0 ? std::max(0.0, (q.to - q.from).dot(u) / (q.t1 - q.t0)) : 0.0;
+          ++n;
+        });
+        return n > 0 ? sum / n : otherwise(c);
+      });
+    }
     if (f == "signal" || f == "lamp") {
       expect_args(f, args, 1, 0);
       const Compiled sig = typed_reference(scope, args[0], ParamType::Signal);
@@ -456,7 +492,7 @@ Symbols make_symbols(const Scope& scope) {
     s.known_functions.insert(s.known_functions.end(),
                              {"arrived", "distance", "visible", "on", "near", "running", "random",
                               "heading_to", "x_of", "y_of", "vx_of", "vy_of", "moving",
-                              "point_distance", "facing", "model"});
+                              "point_distance", "facing", "model", "pace"});
   return s;
 }
 

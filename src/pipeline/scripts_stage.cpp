@@ -36,7 +36,7 @@ patnet::TickContext Simulation::tick_context(double t, std::uint32_t agent) {
   patnet::TickContext ctx;
   ctx.programs = &scripts_.programs;
   ctx.routes = &scripts_.routes;
-  ctx.view = {&world_, &agents_, &signals_, &agent_nets_, config_.seed, &scripts_.timings};
+  ctx.view = {&world_, &agents_, &signals_, &agent_nets_, config_.seed, &scripts_.timings, &snapshot()};
   ctx.time = t;
   ctx.agent = agent;
   if (agent != patnet::kNoAgent) {

@@ -33,6 +33,7 @@
 namespace footfall {
 class World;
 struct Agents;
+struct Snapshot;
 }  // namespace footfall
 
 namespace footfall::patnet {
@@ -59,6 +60,9 @@ struct WorldView {
   // The light-nets' cycles per world signal, for countdown() and for pedestrians choosing their way
   // (way_choice.hpp); nullptr: countdown() reads 0 and routes are not re-chosen.
   const std::vector<SignalTiming>* timings = nullptr;
+  // The frame's published snapshot (its agent grid), for what the crowd on a region is doing
+  // (pace()); nullptr: pace() reads its fallback.
+  const Snapshot* snapshot = nullptr;
 };
 
 inline constexpr int kExit = -1;  // the state index of "exit"
