@@ -329,7 +329,7 @@ NetEvaluator::NetEvaluator(const NetTemplate& net)
         const auto weight = static_cast<std::uint32_t>(kind_info(c.kind).param_index("weight"));
         const auto bound = static_cast<std::uint32_t>(bound_param(c.kind));
         walk_inputs_.push_back({net.link_sources()[l], own_sensor(c), c.param_offset + weight,
-                                c.param_offset + bound, c.first_link});
+                                c.param_offset + bound});
       }
   sensed_.assign(nodes.size(), 0);
 
@@ -437,7 +437,7 @@ double NetEvaluator::energy_within(const DecisionInputs& decision, const Pose& p
       emit_avoid(params + c.param_offset, in, out);
     } else {
       if (in) {
-        double* dst = loaded_.data() + w.link * kNodeOutputs;
+        double* dst = loaded_.data() + c.first_link * kNodeOutputs;  // its link from the sensor
         dst[0] = in[0];
         dst[1] = in[1];
         dst[2] = in[2];

@@ -196,7 +196,6 @@ class NetEvaluator {
     std::int32_t sensor;
     std::uint32_t weight;
     std::uint32_t bound;  // the `bound` parameter's index in the agent's block
-    std::uint32_t link;   // the control's link from its sensor (when it has one)
   };
   std::vector<WalkInput> walk_inputs_;
   // decision_inputs(): the bound walk inputs of the decision `serial_`, in walk_inputs_' order, and
