@@ -840,7 +840,6 @@ TEST_CASE("patnet: target within needs ahead, and names a region") {
   CHECK_NOTHROW(strip_walkers("{sensor: goal, at: b, ahead: 3, along: [a, b], within: strip}", at));
 }
 
-
 namespace {
 
 // pace(strip, b, -1) as an observer at (-1, 6) on the strip, facing b, reads it after three seconds:
@@ -904,6 +903,7 @@ TEST_CASE("patnet: pace takes a region, a place and a number") {
   CHECK_THROWS_WITH_AS(agents_running(net("pace(strip, b)"), at, 1, strip),
                        doctest::Contains("pace() takes 3 arguments, not 2"), ScenarioError);
 }
+
 TEST_CASE("patnet: show does nothing without writable signals (an agent's nets)") {
   Engine e;
   e.world.signals = {"ns"};
