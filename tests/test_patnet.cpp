@@ -1080,6 +1080,45 @@ TEST_CASE("north_net: waits at the SE corner for WALK and crosses to the NE corn
   CHECK(sim.metrics().red_stays_over_5s == 0);
 }
 
+TEST_CASE("north_net: on the crosswalk once WALK is over it hurries as the crowd does, then no more") {
+  Simulation sim = test::make_sim(load_scenario(test::source_path("data/scenarios/north_net.yaml")));
+  // A slower walker, 0.5 m at 0.53 s a step (0.94 m/s): it may start on WALK (it reaches the far
+  // corner before steady DON'T WALK at that pace) but is still on the crosswalk when WALK ends.
+  sim.set_param("north.walk.step_length", 0.5);
+  sim.set_param("north.walk.max_step", 0.5);
+  const double period = sim.param("north.walk.step_time");
+  const World& w = sim.world();
+  const auto& crosswalk = w.regions[static_cast<std::size_t>(w.find_region("east_cw"))].polygon;
+  const int ns = w.find_signal("ns");
+  const auto finished = [&] { return sim.agent_nets().agents[0].running.empty(); };
+  bool hurried = false, on_in_walk = false;
+  double walk_ended = -1;
+  for (long k = 0; k < std::lround(150.0 / sim.config().dt) && !finished(); ++k) {
+    sim.step();
+    if (on_in_walk && walk_ended < 0 && sim.signals()[ns].head != Head::Walk) walk_ended = sim.time();
+    const bool on = polygon_contains(crosswalk, sim.agents().foot[0][0]) ||
+                    polygon_contains(crosswalk, sim.agents().foot[1][0]);
+    if (!on) continue;
+    if (sim.signals()[ns].head == Head::Walk) {
+      on_in_walk = true;
+      CHECK(sim.param("north.walk.step_length") == 0.5);  // its own pace while WALK shows
+    } else if (on_in_walk && sim.time() - walk_ended > 0.5) {  // nets tick a few times a second
+      hurried = true;  // the stride 1.14 times longer and quicker (the `cross` net's `hurry`)
+      CHECK(sim.param("north.walk.step_length") == doctest::Approx(0.5 * 1.14));
+      CHECK(sim.param("north.walk.max_step") == doctest::Approx(0.5 * 1.14));
+      CHECK(sim.param("north.walk.step_time") == doctest::Approx(period / 1.14));
+    }
+  }
+  CHECK(finished());
+  CHECK(hurried);
+  // Across, it walks on north at its own pace again.
+  CHECK(sim.param("north.walk.step_length") == doctest::Approx(0.5).epsilon(1e-12));
+  CHECK(sim.param("north.walk.max_step") == doctest::Approx(0.5).epsilon(1e-12));
+  CHECK(sim.param("north.walk.step_time") == doctest::Approx(period).epsilon(1e-12));
+  CHECK(sim.metrics().red_stays_over_5s == 0);
+  CHECK(sim.metrics().red_crossings == 0);
+}
+
 // ---- error positions ----------------------------------------------------------------------------
 
 TEST_CASE("patnet: expression errors point at the offending token inside the scalar") {
