@@ -270,10 +270,10 @@ patnets:
       cross:
         do: [{set: {moving: 1, following: 1, since: time, best: "distance(to)", avoid_people.weight: 1, seek.weight: 1}}, {target: {sensor: goal, at: to, lane: [0.5, 2.1], ahead: ahead, along: [from, to], within: crosswalk}}, {bind: seek}, {bind: face}, {unbind: [make_room, clear_landings]}, {set: {road.except: crosswalk}}]
         go:
-          # Across once both feet are off the crosswalk on the far side. Not yet on it: back to
-          # wait on DON'T WALK, once WALK is over beyond the shrinking reach, or when the crowd
-          # ahead goes too slowly to reach the far kerb in time (the start rule's `pace`).
-          - {if: "arrived(to, radius) or (not on(crosswalk) and distance(to) < distance(from))", to: done}
+          # Across once the body is off the crosswalk on the far side (both feet until 2026-11-27:
+          # one astride its end, its goal reached, stood there holding those behind). Not yet on it:
+          # back to wait on DON'T WALK, once WALK is over beyond the shrinking reach, or too slow a crowd.
+          - {if: "arrived(to, radius) or (not near(crosswalk, 0) and distance(to) < distance(from))", to: done}
           - {if: "not on(crosswalk) and distance(from) < distance(to) and (signal(signal) == DONT_WALK or (signal(signal) != WALK and not near(crosswalk, max(0.0, 3 - (time - walk_seen)))) or not PACE_OK_TO)", to: back}
       back:
         do: [HURRY_RESTORE, {set: {following: 0, road.except: -1}}]
