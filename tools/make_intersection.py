@@ -180,8 +180,10 @@ behaviors:
       walk:          {type: walk, inputs: [seek, face, crowd, avoid_people, make_room, clear_landings, avoid_poles, avoid_facades, avoid_road], arcs: 4, rays: 9, back_step: 0.3, time_gap: 1.06}
 """
 
-# Shared by the `cross` and `north` nets. Hurrying over (`hurry`), the stride goes back to what it
-# was before; a no-op for one who did not hurry.
+# Shared by the `cross` and `north` nets. The band of a crosswalk each direction keeps to, metres
+# right of the way across (docs/scenario.md, "Lanes as bands").
+BAND = (0.5, 2.1)
+# Hurrying over (`hurry`), the stride goes back to what it was before; a no-op for one who did not.
 HURRY_RESTORE = ('{set: {walk.step_length: "walk.step_length + hurry * (length - walk.step_length)", '
                  'walk.max_step: "walk.max_step + hurry * (longest - walk.max_step)", '
                  'walk.step_time: "walk.step_time + hurry * (period - walk.step_time)"}}, {set: {hurry: 0}}')
@@ -242,7 +244,7 @@ patnets:
     # Beside the crosswalk (pushed along the kerb past its side), the point ahead is held back so
     # the way to it reaches the crosswalk's width before the kerb, not over the street corner.
     # `walk_on` is when WALK came on (a tick without it before), `walk_seen` when it last showed.
-    monitors: [*progress, *press_on, *give_way, *resume, &walk_came_on {if: "signal(signal) == WALK and time - walk_seen > 1", do: [{set: {walk_on: time}}]}, &walk_showing {if: "signal(signal) == WALK", do: [{set: {walk_seen: time}}]}, {if: "following > 0", do: [{target: {sensor: goal, at: to, lane: [0.5, 2.1], ahead: ahead, along: [from, to], within: crosswalk}}]}, &hurry_on {if: "hurry == 0 and following > 0 and on(crosswalk) and signal(signal) != WALK", do: [{set: {hurry: 1, length: walk.step_length, longest: walk.max_step, period: walk.step_time}}, {set: {walk.step_length: "length * 1.14", walk.max_step: "longest * 1.14", walk.step_time: "period / 1.14"}}]}]
+    monitors: [*progress, *press_on, *give_way, *resume, &walk_came_on {if: "signal(signal) == WALK and time - walk_seen > 1", do: [{set: {walk_on: time}}]}, &walk_showing {if: "signal(signal) == WALK", do: [{set: {walk_seen: time}}]}, {if: "following > 0", do: [{target: {sensor: goal, at: to, lane: CROSSWALK_BAND, ahead: ahead, along: [from, to], within: crosswalk}}]}, &hurry_on {if: "hurry == 0 and following > 0 and on(crosswalk) and signal(signal) != WALK", do: [{set: {hurry: 1, length: walk.step_length, longest: walk.max_step, period: walk.step_time}}, {set: {walk.step_length: "length * 1.14", walk.max_step: "longest * 1.14", walk.step_time: "period / 1.14"}}]}]
     states:
       approach:
         do: [{set: {spot: "random(SPOT_MIN, SPOT_MAX)", moving: 1, since: time, best: "distance(to)", seek.weight: 1}}, {target: {sensor: goal, at: from, lane: spot, along: [from, to]}}, {bind: seek}, {bind: face}, {set: {landings.except: crosswalk}}, {bind: clear_landings}]
@@ -268,7 +270,7 @@ patnets:
       # stays into steady DON'T WALK a run instead of 52-90 (docs/scenario.md, "Lanes as bands").
       # Keeps off the road (street and the other crosswalks) except this crosswalk.
       cross:
-        do: [{set: {moving: 1, following: 1, since: time, best: "distance(to)", avoid_people.weight: 1, seek.weight: 1}}, {target: {sensor: goal, at: to, lane: [0.5, 2.1], ahead: ahead, along: [from, to], within: crosswalk}}, {bind: seek}, {bind: face}, {unbind: [make_room, clear_landings]}, {set: {road.except: crosswalk}}]
+        do: [{set: {moving: 1, following: 1, since: time, best: "distance(to)", avoid_people.weight: 1, seek.weight: 1}}, {target: {sensor: goal, at: to, lane: CROSSWALK_BAND, ahead: ahead, along: [from, to], within: crosswalk}}, {bind: seek}, {bind: face}, {unbind: [make_room, clear_landings]}, {set: {road.except: crosswalk}}]
         go:
           # Across once the body is off the crosswalk on the far side (both feet until 2026-11-27:
           # one astride its end, its goal reached, stood there holding those behind). Not yet on it:
@@ -294,7 +296,7 @@ patnets:
     # Over the crosswalk it judges the time left and hurries once WALK is over as the crowd does
     # (`cross`): without, it was the one on a crosswalk into steady DON'T WALK in 7 of the 8
     # failing ten-minute runs of seeds 1-200 (docs/scenario.md, "The paper's pedestrian").
-    monitors: [*walk_came_on, *walk_showing, *hurry_on, {if: "following > 0 and lane > 0", do: [{target: {sensor: goal, at: far, lane: [0.5, 2.1], ahead: 2.5, along: [corner, far], within: crosswalk}}]}, {if: "onward > 0", do: [{target: {sensor: goal, at: away, ahead: 2.5, along: [far, away]}}]}]
+    monitors: [*walk_came_on, *walk_showing, *hurry_on, {if: "following > 0 and lane > 0", do: [{target: {sensor: goal, at: far, lane: CROSSWALK_BAND, ahead: 2.5, along: [corner, far], within: crosswalk}}]}, {if: "onward > 0", do: [{target: {sensor: goal, at: away, ahead: 2.5, along: [far, away]}}]}]
     states:
       to_corner:
         do: [{target: {goal: corner}}, {bind: seek}, {bind: face}]
@@ -316,7 +318,8 @@ patnets:
         do: [HURRY_RESTORE, {set: {road.except: -1, onward: 1, following: 0}}, {target: {sensor: goal, at: away, ahead: 2.5, along: [far, away]}}]
         go: [{if: "arrived(away, 0.5)", to: exit}]
 """.replace("SPOT_MIN", fmt(SPOT[0])).replace("SPOT_MAX", fmt(SPOT[1])).replace(
-    "HURRY_RESTORE", HURRY_RESTORE).replace("PACE_OK_TO", pace_ok("to")).replace("PACE_OK_FAR", pace_ok("far"))
+    "HURRY_RESTORE", HURRY_RESTORE).replace("PACE_OK_TO", pace_ok("to")).replace("PACE_OK_FAR", pace_ok("far")).replace(
+    "CROSSWALK_BAND", f"[{fmt(BAND[0])}, {fmt(BAND[1])}]")
 
 NORTH_AGENT = """\
   - name: north
