@@ -224,9 +224,9 @@ patnets:
       go:
         do: [{set: {offset: "random(0.3, 1.0)", moving: 1, following: 1, since: time, best: "distance(to)", landings.except: -1}}, {target: {sensor: goal, at: to, lane: offset, ahead: ahead, along: [from, to]}}, {bind: seek}, {bind: face}, {bind: clear_landings}]
         go: &leg_done [{if: "arrived(to, radius) or (distance(to) < shortcut and visible(next))", to: done}]
-      # Pushed past a building's corner, its point ahead behind it, facade avoidance held it there
-      # (for good until 2026-11-27: dense seed 8 from 82 s). Six seconds so, the end out of sight:
-      # a path planned round (§6.3.2, as go_to dislodges; 0.3 m off buildings, so facades weigh 0.1).
+      # Pushed past a building's corner, its point ahead behind it, facade avoidance held it (for good
+      # until 2026-11-27: dense seed 8). Six seconds so, the end out of sight: a path planned round (§6.3.2,
+      # as go_to; facades 0.1, it keeps 0.3 m off them) till 2 m nearer. `detour`: distance when stalled.
       detour: {do: [{set: {detour: "distance(to)", since: time, following: 0, avoid_facades.weight: 0.1}}, {spawn: {net: follow_path, args: {x: "x_of(to)", y: "y_of(to)", radius: radius}}}], go: [{if: "(visible(to) and distance(to) < detour - 2) or running(follow_path) == 0", to: rejoin}]}
       rejoin: {do: [{kill: follow_path}, {set: {detour: 0, following: 1, since: time, best: "distance(to)", avoid_facades.weight: 1}}, {bind: seek}], go: *leg_done}
       done: {do: [{set: {moving: 0, following: 0, yielding: 0, avoid_people.weight: 1, seek.weight: 1, face.weight: 1}}, {unbind: seek}, {unbind: face}, {unbind: [make_room, clear_landings]}], default: exit}
