@@ -86,6 +86,7 @@ class DistanceField {
 
  private:
   double at(int x, int y) const;
+  bool blocked_at(int x, int y) const;  // clamped to the grid, as at()
   // Cells [x0, x1] × [y0, y1] of the grid.
   struct CellBox {
     int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
