@@ -87,3 +87,47 @@ def test_narrow_counterflow_scene_has_two_groups_facing_each_other():
     assert all(abs(a["position"][1]) + a["radius"] < 0.8 for a in agents)
     walls = [s["from"][1] for s in scene["world"]["segments"]]
     assert sorted(walls) == [-0.8, 0.8]
+
+
+def test_streams_are_sorted_by_kind_of_flow():
+    kinds = {scene: run_validation.flow_kind(scene) for scene in
+             ["fd_0_5", "corridor_sources_1", "counterflow", "counterflow_sources", "crossing_3", "scramble",
+              "bottleneck_1", "rimea_9_4", "doorway"]}
+    assert kinds == {"fd_0_5": "one_stream_periodic", "corridor_sources_1": "one_stream_fed",
+                     "counterflow": "counterflow", "counterflow_sources": "counterflow",
+                     "crossing_3": "two_streams_crossing", "scramble": "four_streams_crossing",
+                     "bottleneck_1": None, "rimea_9_4": None, "doorway": None}
+    # Every kind is a plain CSV field, and plot_streams.gp draws each.
+    plot = open(os.path.join(ROOT, "tools", "plot_streams.gp")).read()
+    for kind in run_validation.FLOW_KIND.values():
+        assert "," not in kind and f"pick('{kind}')" in plot
+
+
+def test_streams_summary_weighs_free_flow_seconds_against_weidmann():
+    w = run_validation.weidmann
+    points = [{"kind": "counterflow", "density": d, "speed": f * w(d)}
+              for d, f in [(0.3, 0.8), (0.5, 0.9), (0.9, 1.0), (0.1, 0.2), (2.0, 0.1)]]
+    points += [{"kind": "one_stream_fed", "density": 0.6, "speed": w(0.6)}]
+    summary = run_validation.summarise_streams(points)
+    # Only 0.2-1.0 persons/m² count: the free flow, where experiments put every kind on one curve.
+    assert summary["counterflow"]["seconds"] == 3
+    assert abs(summary["counterflow"]["ratio"] - 0.9) < 1e-9
+    assert abs(summary["counterflow"]["density"] - 0.5) < 1e-9
+    assert abs(summary["one_stream_fed"]["ratio"] - 1.0) < 1e-9
+    assert run_validation.median([4, 1, 3, 2]) == 2.5 and math.isnan(run_validation.median([]))
+
+
+def test_streams_plot_draws_from_the_csv(tmp_path):
+    import shutil
+    import subprocess
+
+    if not shutil.which("gnuplot"):
+        import pytest
+        pytest.skip("gnuplot is installed by tools/setup.sh")
+    points = [{"scene": "counterflow", "kind": "counterflow", "seed": 1, "area": "middle", "time": t,
+               "density": 0.5 + 0.1 * t, "speed": 1.0} for t in range(5)]
+    run_validation.write_streams(str(tmp_path), points)
+    assert (tmp_path / "streams.png").stat().st_size > 1000
+    lines = (tmp_path / "streams_summary.csv").read_text().splitlines()
+    assert lines[0] == "kind,seconds,median_density,median_speed_over_weidmann"
+    assert lines[1].startswith("counterflow,5,")
