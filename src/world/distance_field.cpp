@@ -304,16 +304,8 @@ void DistanceField::fill_walls(const Grid& g, std::vector<double>& value, bool r
   }
 }
 
-double DistanceField::at(int x, int y) const {
-  x = std::clamp(x, 0, nx_ - 1);
-  y = std::clamp(y, 0, ny_ - 1);
-  return value_[static_cast<std::size_t>(y) * nx_ + x];
-}
-
-bool DistanceField::blocked_at(int x, int y) const {
-  x = std::clamp(x, 0, nx_ - 1);
-  y = std::clamp(y, 0, ny_ - 1);
-  return blocked_[static_cast<std::size_t>(y) * nx_ + x] != 0;
+std::size_t DistanceField::cell(int x, int y) const {
+  return static_cast<std::size_t>(std::clamp(y, 0, ny_ - 1)) * nx_ + std::clamp(x, 0, nx_ - 1);
 }
 
 double DistanceField::distance(const Vec2& p) const {
@@ -324,7 +316,7 @@ double DistanceField::distance(const Vec2& p) const {
   const int x = static_cast<int>(std::floor(fx)), y = static_cast<int>(std::floor(fy));
   const double u = fx - x, v = fy - y;
   const double w[4] = {(1 - u) * (1 - v), u * (1 - v), (1 - u) * v, u * v};
-  const double c[4] = {at(x, y), at(x + 1, y), at(x, y + 1), at(x + 1, y + 1)};
+  const double c[4] = {value_[cell(x, y)], value_[cell(x + 1, y)], value_[cell(x, y + 1)], value_[cell(x + 1, y + 1)]};
   // Within a wall's band (the cell nearest p is blocked), each face's cells hold that side's
   // distances (fill_walls), and a thin wall's two faces differ by metres across its line: a corner
   // on the far side would pull the reading toward the other side's distance, and the field's
@@ -333,7 +325,7 @@ double DistanceField::distance(const Vec2& p) const {
   // within a slope of 2 of the nearest cell count there; within a band it rises into the wall at 1.
   const int near = (u < 0.5 ? 0 : 1) + (v < 0.5 ? 0 : 2);
   const double own = c[near];
-  const bool in_band = own < kInf && blocked_at(x + (near & 1), y + (near >> 1));
+  const bool in_band = own < kInf && blocked_[cell(x + (near & 1), y + (near >> 1))] != 0;
   const double step = 2.0 * std::sqrt(2.0) * res_;
   double sum = 0, weight = 0;
   for (int k = 0; k < 4; ++k)

@@ -85,8 +85,8 @@ class DistanceField {
   Vec2 direction(const Vec2& p) const;
 
  private:
-  double at(int x, int y) const;
-  bool blocked_at(int x, int y) const;  // clamped to the grid, as at()
+  // The index of cell (x, y), clamped to the grid: off its edge, the nearest edge cell.
+  std::size_t cell(int x, int y) const;
   // Cells [x0, x1] × [y0, y1] of the grid.
   struct CellBox {
     int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
