@@ -75,49 +75,6 @@ TEST_CASE("uniform grid lists every point once, cell by cell, in its items() ord
   }
 }
 
-TEST_CASE("uniform grid near a point: every point within the radius, as for_each_in gives them") {
-  // Far from the origin, where a float copy of a coordinate rounds by millimetres, and points
-  // placed on the radius itself and a hair inside and outside it: for_each_near may skip only
-  // points beyond the radius, and keeps for_each_in's order.
-  const Vec2 origin(3000.0, -2000.0);
-  UniformGrid grid(Aabb{origin, origin + Vec2(200, 200)}, 2.5);
-  std::mt19937 rng(7);
-  std::uniform_real_distribution<double> u(0.0, 200.0);
-  std::vector<Vec2> pts;
-  for (int i = 0; i < 20000; ++i) pts.push_back(origin + Vec2(u(rng), u(rng)));
-  const Vec2 centre = origin + Vec2(100.123456789, 99.87654321);
-  const double r = 3.7;
-  for (int k = 0; k < 64; ++k) {
-    const Vec2 dir = unit_from_heading(k * 2 * kPi / 64);
-    pts.push_back(centre + r * dir);
-    pts.push_back(centre + std::nextafter(r, 0.0) * dir);
-    pts.push_back(centre + std::nextafter(r, 10.0) * dir);
-  }
-  grid.build_points(pts);
-  const auto within = [&](std::uint32_t i) { return (pts[i] - centre).squaredNorm() <= r * r; };
-  std::vector<std::uint32_t> in_box, near, near_all;
-  grid.for_each_in(Aabb{centre, centre}.inflated(r), [&](std::uint32_t i) {
-    if (within(i)) in_box.push_back(i);
-  });
-  grid.for_each_near(centre, r, [&](std::uint32_t i) {
-    near_all.push_back(i);
-    if (within(i)) near.push_back(i);
-  });
-  CHECK(in_box.size() > 100);
-  CHECK(near == in_box);
-  // It does prune: far fewer than the cells hold, and none more than a millimetre beyond r.
-  std::size_t in_cells = 0;
-  grid.for_each_in(Aabb{centre, centre}.inflated(r), [&](std::uint32_t) { ++in_cells; });
-  CHECK(near_all.size() < in_cells);
-  for (const std::uint32_t i : near_all) CHECK((pts[i] - centre).norm() <= r + 1e-3);
-  // A grid of boxes keeps no points: every item in the cells.
-  UniformGrid boxes(Aabb{{0, 0}, {10, 10}}, 2.0);
-  boxes.build_boxes({Aabb{{1, 1}, {1.5, 1.5}}, Aabb{{8, 8}, {9, 9}}});
-  std::vector<std::uint32_t> seen;
-  boxes.for_each_near(Vec2(1.9, 1.9), 0.1, [&](std::uint32_t i) { seen.push_back(i); });
-  CHECK(seen == std::vector<std::uint32_t>{0});
-}
-
 TEST_CASE("ground type is the topmost region and nearest ground respects type masks") {
   World w;
   w.ground_types = {{"sidewalk", 1.0, false}, {"street", 0.3, true}, {"crosswalk", 1.0, false}};

@@ -77,7 +77,7 @@ void Simulation::sense_stage() {
 
       auto& nb = sensed_nb_[k];
       nb.clear();
-      s.grid.for_each_near(here, r, [&](std::uint32_t j) {
+      s.grid.for_each_in(box, [&](std::uint32_t j) {
         if (j != a && (s.location[j] - here).squaredNorm() <= r * r) nb.push_back(j);
       });
       if (s.size() > s.agents) {

@@ -288,7 +288,7 @@ void Simulation::measure() {
         if (a >= n || !s.active[a]) continue;
         const Vec2& p = s.location[a];
         const double r = s.radius[a];
-        s.grid.for_each_near(p, r + widest, [&](std::uint32_t image) {
+        s.grid.for_each_in(Aabb{p, p}.inflated(r + widest), [&](std::uint32_t image) {
           const std::uint32_t j = s.agent_of(image);  // a pair across a periodic seam counts once
           if (j <= a) return;
           const double reach = r + s.radius[j] - kOverlapTolerance;

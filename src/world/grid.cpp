@@ -34,23 +34,10 @@ void UniformGrid::build_points(const std::vector<Vec2>& points,
   }
   for (std::size_t c = 0; c < cells; ++c) cell_start_[c + 1] += cell_start_[c];
   items_.resize(count);
-  point_x_.resize(count);
-  point_y_.resize(count);
   // Filled through the starts themselves, each then the next cell's start, shifted back after: no
   // second array of a start per cell (a city's grid has over a million cells).
-  double largest = 0;  // the largest coordinate's magnitude: the floats' rounding grows with it
   for (std::size_t i = 0; i < points.size(); ++i)
-    if (cell_of_item[i] != kOut) {
-      const std::uint32_t k = cell_start_[cell_of_item[i]]++;
-      items_[k] = static_cast<std::uint32_t>(i);
-      point_x_[k] = static_cast<float>(points[i].x());
-      point_y_[k] = static_cast<float>(points[i].y());
-      largest = std::max({largest, std::abs(points[i].x()), std::abs(points[i].y())});
-    }
-  // A float rounds a coordinate by at most half its spacing, 2⁻²⁴ of its magnitude; the distance
-  // then by at most √2 of that. Twice as much, and a nanometre, to spare (an infinite point: no
-  // pruning at all; a NaN fails the callers' own test either way).
-  slack_ = std::isfinite(largest) ? largest * std::ldexp(1.0, -22) + 1e-9 : kInf;
+    if (cell_of_item[i] != kOut) items_[cell_start_[cell_of_item[i]]++] = static_cast<std::uint32_t>(i);
   for (std::size_t c = cells; c > 0; --c) cell_start_[c] = cell_start_[c - 1];
   cell_start_[0] = 0;
 }
@@ -67,8 +54,6 @@ void UniformGrid::build_boxes(const std::vector<Aabb>& boxes) {
   }
   cell_start_.assign(cells + 1, 0);
   items_.clear();
-  point_x_.clear();
-  point_y_.clear();
   for (std::size_t c = 0; c < cells; ++c) {
     items_.insert(items_.end(), per_cell[c].begin(), per_cell[c].end());
     cell_start_[c + 1] = static_cast<std::uint32_t>(items_.size());

@@ -39,34 +39,6 @@ class UniformGrid {
 
   // Every item, cell by cell: a loop over all items in this order finds each one's neighbours
   // (and the static geometry of its cell) near in cache, where id order jumps across a city.
-  // Calls f(item) for the points (build_points) in the cells overlapping the disc of radius r
-  // round p, skipping those that lie farther than r by more than the rounding of the grid's own
-  // copy of each point: a superset of the points within r, visited in for_each_in's order, so a
-  // caller that tests the exact distance gets the same items as with for_each_in. The copy sits
-  // beside the items in cell order, read in sequence; the agents' own arrays, in slot order, are
-  // touched only for the few near enough (at a hundred thousand agents every neighbour looked up
-  // there missed the cache).
-  template <class F>
-  void for_each_near(const Vec2& p, double r, F&& f) const {
-    if (cell_start_.empty()) return;
-    // Built from boxes, the grid keeps no points: every item in the cells, as for_each_in.
-    const double reach = point_x_.size() == items_.size() ? r + slack_ : kInf, reach2 = reach * reach;
-    const auto [x0, y0] = cell_of(p - Vec2(r, r));
-    const auto [x1, y1] = cell_of(p + Vec2(r, r));
-    for (int y = y0; y <= y1; ++y)
-      for (int x = x0; x <= x1; ++x) {
-        const std::size_t c = static_cast<std::size_t>(y) * nx_ + x;
-        for (std::uint32_t k = cell_start_[c]; k < cell_start_[c + 1]; ++k) {
-          if (reach2 == kInf) {
-            f(items_[k]);
-            continue;
-          }
-          const double dx = static_cast<double>(point_x_[k]) - p.x(), dy = static_cast<double>(point_y_[k]) - p.y();
-          if (dx * dx + dy * dy <= reach2) f(items_[k]);
-        }
-      }
-  }
-
   std::span<const std::uint32_t> items() const { return items_; }
   // The cell a point falls in, clamped to the border like every query: a key to sort by place.
   std::size_t cell_index(const Vec2& p) const {
@@ -93,10 +65,6 @@ class UniformGrid {
   int nx_ = 0, ny_ = 0;
   std::vector<std::uint32_t> cell_start_;
   std::vector<std::uint32_t> items_;
-  // build_points: each item's point as floats, in items_' order (4 bytes a coordinate, not 8: a
-  // city keeps two or three snapshots' grids), and how far a float copy may lie from its point.
-  std::vector<float> point_x_, point_y_;
-  double slack_ = 0;
 };
 
 }  // namespace footfall
