@@ -303,25 +303,33 @@ TEST_CASE("crowd-aware field: a way against the crowd or through a queue costs m
   CHECK(plain.distance({17, 3}) == still.distance({17, 3}));
 }
 
+namespace {
+
+// The navigation field to `goal` among the walls of a scene's `segments:` block, with the
+// simulation's clearance (the widest walker's radius): the walls' band as walkers' feet meet it.
+DistanceField field_among_walls(const std::string& segments, const Vec2& goal, bool keep_costs = false) {
+  const Scenario s = parse_scenario(walker(true) + "world:\n  segments:\n" + segments +
+                                        "agents:\n  - {behavior: w, position: [1, 1], set: {goal.target: [" +
+                                        std::to_string(goal.x()) + ", " + std::to_string(goal.y()) + "]}}\n",
+                                    "walls.yaml");
+  FieldParams p;
+  p.clearance = 0.18;
+  p.keep_costs = keep_costs;
+  return DistanceField::build(s.world, goal, p);
+}
+
+}  // namespace
+
 TEST_CASE("navigation field: a foot inside a wall's clearance reads its own side's distance") {
   // A corridor open at its far end, so that the way from outside its south wall (round the
   // building) is shorter than the way from inside it: the wall's band must not take the outside's
   // distances (RiMEA 6 walkers pinned at that wall, stepping back onto a foot set in its band).
-  const Scenario s = parse_scenario(walker(true) + R"(
-world:
-  segments:
-    - {from: [0, 0], to: [0, 2], class: wall}
+  const DistanceField f = field_among_walls(R"(    - {from: [0, 0], to: [0, 2], class: wall}
     - {from: [0, 0], to: [12, 0], class: wall}
     - {from: [12, 0], to: [12, 12], class: wall}
     - {from: [0, 2], to: [10, 2], class: wall}
     - {from: [10, 2], to: [10, 12], class: wall}
-agents:
-  - {behavior: w, position: [1, 1], set: {goal.target: [11, 12.5]}}
-)", "band.yaml");
-  FieldParams p;
-  p.clearance = 0.18;
-  p.keep_costs = true;
-  const DistanceField f = DistanceField::build(s.world, {11, 12.5}, p);
+)", {11, 12.5}, true);
   REQUIRE(f.valid());
   // Rebuilt with a queue standing in the corridor farther on, the walls replay the fill recorded
   // when the field was built (DistanceField::WallFill): the band follows the new values as it did
@@ -353,18 +361,10 @@ TEST_CASE("navigation field: a foot inside a thin wall's clearance is pointed al
   // distances, metres shorter, half a cell away. Read across the wall's line, the field pointed
   // into the wall ((0.52, −0.86) at 0.088 m, 0.5 m along) and a walker in the corner stood facing
   // it for good.
-  const Scenario s = parse_scenario(walker(true) + R"(
-world:
-  segments:
-    - {from: [0, 0], to: [0, 20], class: wall}
+  const DistanceField f = field_among_walls(R"(    - {from: [0, 0], to: [0, 20], class: wall}
     - {from: [0, 0], to: [4.5, 0], class: wall}
     - {from: [5.5, 0], to: [20, 0], class: wall}
-agents:
-  - {behavior: w, position: [1, 1], set: {goal.target: [5, -3]}}
-)", "door.yaml");
-  FieldParams p;
-  p.clearance = 0.18;  // the simulation's: the widest walker's radius
-  const DistanceField f = DistanceField::build(s.world, {5, -3}, p);
+)", {5, -3});
   REQUIRE(f.valid());
   for (const double x : {0.5, 1.0, 2.0, 3.0})
     for (const double y : {kFootHalfWidth + 0.01, 0.07, 0.088, 0.1, 0.12, 0.15}) {

@@ -316,7 +316,8 @@ double DistanceField::distance(const Vec2& p) const {
   const int x = static_cast<int>(std::floor(fx)), y = static_cast<int>(std::floor(fy));
   const double u = fx - x, v = fy - y;
   const double w[4] = {(1 - u) * (1 - v), u * (1 - v), (1 - u) * v, u * v};
-  const double c[4] = {value_[cell(x, y)], value_[cell(x + 1, y)], value_[cell(x, y + 1)], value_[cell(x + 1, y + 1)]};
+  const std::size_t i[4] = {cell(x, y), cell(x + 1, y), cell(x, y + 1), cell(x + 1, y + 1)};
+  const double c[4] = {value_[i[0]], value_[i[1]], value_[i[2]], value_[i[3]]};
   // Within a wall's band (the cell nearest p is blocked), each face's cells hold that side's
   // distances (fill_walls), and a thin wall's two faces differ by metres across its line: a corner
   // on the far side would pull the reading toward the other side's distance, and the field's
@@ -325,7 +326,7 @@ double DistanceField::distance(const Vec2& p) const {
   // within a slope of 2 of the nearest cell count there; within a band it rises into the wall at 1.
   const int near = (u < 0.5 ? 0 : 1) + (v < 0.5 ? 0 : 2);
   const double own = c[near];
-  const bool in_band = own < kInf && blocked_[cell(x + (near & 1), y + (near >> 1))] != 0;
+  const bool in_band = own < kInf && blocked_[i[near]] != 0;
   const double step = 2.0 * std::sqrt(2.0) * res_;
   double sum = 0, weight = 0;
   for (int k = 0; k < 4; ++k)
