@@ -91,6 +91,33 @@ TEST_CASE("ground type is the topmost region and nearest ground respects type ma
   CHECK_FALSE(w.nearest_ground({5, 5}, 1ull << 1, 2.0).has_value());
 }
 
+TEST_CASE("signal_at answers region_at's region's signal everywhere, without a polygon test far from signals") {
+  World w;
+  w.ground_types = {{"sidewalk", 1.0, false}, {"street", 0.3, true}, {"crosswalk", 1.0, false}};
+  w.signals = {"ns", "ew"};
+  w.regions.push_back({"road", 1, {{-30, -2}, {30, -2}, {30, 2}, {-30, 2}}});
+  w.regions.push_back({"east_cw", 2, {{10, -2}, {13, -2}, {13, 2}, {10, 2}}, 0});
+  w.regions.push_back({"west_cw", 2, {{-13, -2}, {-10, -2}, {-10, 2}, {-13, 2}}, 1});
+  // An unsignalised region drawn over half of a crosswalk: topmost there, so no signal.
+  w.regions.push_back({"puddle", 1, {{10, -2}, {11.5, -2}, {11.5, 0}, {10, 0}}});
+  w.finalize(4.0);
+  CHECK(w.signal_at({12, 1}) == 0);
+  CHECK(w.signal_at({-11, 0}) == 1);
+  CHECK(w.signal_at({10.5, -1}) == -1);  // the puddle
+  CHECK(w.signal_at({0, 0}) == -1);      // the street
+  CHECK(w.signal_at({-28, 20}) == -1);   // a sidewalk cell listing no signalised region
+  int mismatches = 0, signalised = 0;
+  for (double x = -35; x <= 35; x += 0.125)
+    for (double y = -6; y <= 6; y += 0.125) {
+      const int r = w.region_at({x, y});
+      const int want = r >= 0 ? w.regions[r].signal : -1;
+      mismatches += w.signal_at({x, y}) != want;
+      signalised += want >= 0;
+    }
+  CHECK(mismatches == 0);
+  CHECK(signalised > 1000);
+}
+
 TEST_CASE("wrap_angle: the bits std::remainder gives, at every angle near its shortcut's edges") {
   // core/math.hpp takes one turn off directly within 7.5 rad; std::remainder is the definition.
   const auto reference = [](double a) {

@@ -336,8 +336,7 @@ void Simulation::measure_red_stays(const Snapshot& s) {
     for (std::size_t k = begin; k != end; ++k) {
       const std::uint32_t a = order[k];
       if (a >= agents_.size() || !s.active[a]) continue;
-      const int r = world_.region_at(s.location[a]);
-      const int signal = r >= 0 ? world_.regions[r].signal : -1;
+      const int signal = world_.signal_at(s.location[a]);
       const bool red = signal >= 0 && signals_[signal].head == patnet::Head::DontWalk;
       red_stay_[a] = red ? red_stay_[a] + 1 : 0;
     }

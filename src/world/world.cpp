@@ -45,6 +45,9 @@ void World::finalize(double cell_size) {
   obstacle_grid_.build_boxes(obstacle_boxes);
   region_grid_ = UniformGrid(bounds_, cell_size);
   region_grid_.build_boxes(region_boxes_);
+  signalised_cells_.assign(region_grid_.cells(), 0);
+  for (std::size_t c = 0; c != signalised_cells_.size(); ++c)
+    region_grid_.for_each_in_cell(c, [&](std::uint32_t r) { signalised_cells_[c] |= regions[r].signal >= 0; });
   for (Aabb& b : region_boxes_) b = b.inflated(1e-6);
 }
 
@@ -68,6 +71,13 @@ int World::region_at(const Vec2& p) const {
       best = static_cast<int>(r);
   });
   return best;
+}
+
+int World::signal_at(const Vec2& p) const {
+  // region_at only ever answers a region listed in p's cell.
+  if (signalised_cells_.empty() || !signalised_cells_[region_grid_.cell_index(p)]) return -1;
+  const int r = region_at(p);
+  return r >= 0 ? regions[r].signal : -1;
 }
 
 int World::ground_at(const Vec2& p) const { return ground_of(region_at(p)); }

@@ -37,6 +37,14 @@ class UniformGrid {
       }
   }
 
+  // The items of cell c (cell_index's): those a query at any point of that cell visits.
+  template <class F>
+  void for_each_in_cell(std::size_t c, F&& f) const {
+    if (c + 1 >= cell_start_.size()) return;
+    for (std::uint32_t k = cell_start_[c]; k < cell_start_[c + 1]; ++k) f(items_[k]);
+  }
+  std::size_t cells() const { return cell_start_.empty() ? 0 : cell_start_.size() - 1; }
+
   // Every item, cell by cell: a loop over all items in this order finds each one's neighbours
   // (and the static geometry of its cell) near in cache, where id order jumps across a city.
   std::span<const std::uint32_t> items() const { return items_; }
