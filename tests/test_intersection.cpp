@@ -98,7 +98,9 @@ TEST_CASE("intersection: ten minutes of 200 pedestrians flow without jams, each 
   CHECK(m.collisions == 0);
   CHECK(m.stuck == 0);
   CHECK(m.trips > 1400);
-  // Stays on a crosswalk more than 5 s into steady DON'T WALK: none here (the longest 2.6 s). Over
+  // Stays on a crosswalk more than 5 s into steady DON'T WALK: none here (the longest 1.4 s; 2.6 s
+  // before those hurrying off a crosswalk went through the crowd at the kerb, and over seeds 1-50
+  // one failing run either way, seed 45 before and seed 50 now: docs/scenario.md). Over
   // seeds 1-200, one stay in each of 7 runs since crossers also judge the time left by the pace of
   // the crowd ahead (docs/scenario.md, "The crowd's pace"), 10 before; over seeds 1-100, 3 runs
   // since crossers keep their own offsets in a band (docs/scenario.md, "Lanes as bands") and 5
@@ -128,9 +130,13 @@ TEST_CASE("intersection --variant dense: twice the density keeps flowing for ten
   // pace of the crowd ahead on the crosswalk too (`pace`, docs/scenario.md, "The crowd's pace"),
   // the back of a queue one WALK cannot carry waits for the next: seeds 1-8, 11-43 stays a run
   // instead of 52-90, 0-3 stuck, 2,406-2,522 trips, the oldest trip 210-450 s (seed 1: 2,464
-  // trips, 0 stuck, 29 stays, 268 s). What the issue still asks and this does not meet: no stay
-  // over 5 s into steady DON'T WALK (107-138 a run when each crosser held a line of its own,
-  // 101-169 before the countdown); the bounds guard what there is.
+  // trips, 0 stuck, 29 stays, 268 s). Since a crosser still on the crosswalk once WALK is over
+  // makes for the kerb through the crowd there rather than round it (the crowd on its way counts
+  // 0.3: docs/scenario.md, "Through the crowd at the kerb"), seeds 1-16: 3-33 stays a run, 193 in
+  // all against 349, 7 stuck against 6, 2,387-2,552 trips (seed 1: 2,526 trips, 0 stuck, 3 stays,
+  // the longest 6.4 s). What the issue still asks and this does not meet: no stay over 5 s into
+  // steady DON'T WALK (107-138 a run when each crosser held a line of its own, 101-169 before the
+  // countdown); the bounds guard what there is.
   ScenarioOverrides o;
   o.variants = {"dense"};
   Simulation sim = test::make_sim(load_scenario(test::source_path("data/scenarios/intersection.yaml"), o));

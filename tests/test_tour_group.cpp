@@ -124,10 +124,12 @@ TEST_CASE("tour group: the guide leads 12 tourists over two crosswalks through t
     CHECK(t.reached == 13);
     CHECK(t.red_crossings == 0);
     CHECK(t.collisions == 0);
-    // Seeds 1-10: 0-2.2 s (seed 3) since the crowd keeps off crosswalk ends and hurries in the
-    // clearance interval, 0-2.5 s (seed 8) before; a tourist still on the first crosswalk when she
-    // turns onto the second can read as ahead of her.
-    CHECK(t.longest_ahead <= 2.5);
+    // Seeds 1-10: 0-2.7 s (seed 3, whose tour then ends at 201 s) since the crowd hurrying off a
+    // crosswalk goes through the crowd at the kerb (docs/scenario.md, "Through the crowd at the
+    // kerb"); 0-3.3 s (seed 10, likewise 201 s) the day before, 0-2.2 s when the crowd first kept
+    // off crosswalk ends and hurried in the clearance interval. A tourist still on the first
+    // crosswalk when she turns onto the second can read as ahead of her.
+    CHECK(t.longest_ahead <= 3.0);
   }
 }
 
