@@ -183,11 +183,12 @@ behaviors:
 # Shared by the `cross` and `north` nets. The band of a crosswalk each direction keeps to, metres
 # right of the way across (docs/scenario.md, "Lanes as bands").
 BAND = (0.5, 2.1)
-# Hurrying over (`hurry`), the stride goes back to what it was before and the crowd on one's way
-# counts in full again; a no-op for one who did not.
+# Hurrying over (`hurry`), the stride and the crowd on one's way's weight go back to what they were
+# before; a no-op for one who did not.
 HURRY_RESTORE = ('{set: {walk.step_length: "walk.step_length + hurry * (length - walk.step_length)", '
                  'walk.max_step: "walk.max_step + hurry * (longest - walk.max_step)", '
-                 'walk.step_time: "walk.step_time + hurry * (period - walk.step_time)"}}, {set: {hurry: 0, crowd.weight: 1}}')
+                 'walk.step_time: "walk.step_time + hurry * (period - walk.step_time)", '
+                 'crowd.weight: "crowd.weight + hurry * (crowd_was - crowd.weight)"}}, {set: {hurry: 0}}')
 
 
 def pace_ok(place):
@@ -244,11 +245,11 @@ patnets:
   # the landing walked along the kerb's edge on the crosswalk into steady DON'T WALK).
   cross:
     params: {from: location, to: location, signal: signal, crosswalk: region, radius: 1.2, queue: 3.0, ahead: 2.5}
-    locals: {best: 1e6, since: 0, spot: 0, moving: 0, following: 0, yielding: 0, until: 0, walk_seen: -1e6, walk_on: -1e6, hurry: 0, length: 0, longest: 0, period: 0}
+    locals: {best: 1e6, since: 0, spot: 0, moving: 0, following: 0, yielding: 0, until: 0, walk_seen: -1e6, walk_on: -1e6, hurry: 0, length: 0, longest: 0, period: 0, crowd_was: 1}
     # Beside the crosswalk (pushed along the kerb past its side), the point ahead is held back so
     # the way to it reaches the crosswalk's width before the kerb, not over the street corner.
     # `walk_on` is when WALK came on (a tick without it before), `walk_seen` when it last showed.
-    monitors: [*progress, *press_on, *give_way, *resume, &walk_came_on {if: "signal(signal) == WALK and time - walk_seen > 1", do: [{set: {walk_on: time}}]}, &walk_showing {if: "signal(signal) == WALK", do: [{set: {walk_seen: time}}]}, {if: "following > 0", do: [{target: {sensor: goal, at: to, lane: CROSSWALK_BAND, ahead: ahead, along: [from, to], within: crosswalk}}]}, &hurry_on {if: "hurry == 0 and following > 0 and on(crosswalk) and signal(signal) != WALK", do: [{set: {hurry: 1, length: walk.step_length, longest: walk.max_step, period: walk.step_time}}, {set: {walk.step_length: "length * 1.14", walk.max_step: "longest * 1.14", walk.step_time: "period / 1.14", crowd.weight: 0.3}}]}]
+    monitors: [*progress, *press_on, *give_way, *resume, &walk_came_on {if: "signal(signal) == WALK and time - walk_seen > 1", do: [{set: {walk_on: time}}]}, &walk_showing {if: "signal(signal) == WALK", do: [{set: {walk_seen: time}}]}, {if: "following > 0", do: [{target: {sensor: goal, at: to, lane: CROSSWALK_BAND, ahead: ahead, along: [from, to], within: crosswalk}}]}, &hurry_on {if: "hurry == 0 and following > 0 and on(crosswalk) and signal(signal) != WALK", do: [{set: {hurry: 1, length: walk.step_length, longest: walk.max_step, period: walk.step_time, crowd_was: crowd.weight}}, {set: {walk.step_length: "length * 1.14", walk.max_step: "longest * 1.14", walk.step_time: "period / 1.14", crowd.weight: "crowd_was * 0.3"}}]}]
     states:
       approach:
         do: [{set: {spot: "random(SPOT_MIN, SPOT_MAX)", moving: 1, since: time, best: "distance(to)", seek.weight: 1}}, {target: {sensor: goal, at: from, lane: spot, along: [from, to]}}, {bind: seek}, {bind: face}, {set: {landings.except: crosswalk}}, {bind: clear_landings}]
@@ -293,7 +294,7 @@ patnets:
   # into the oncoming half in the first WALK: 4 stays in 300 runs' first 110 s against 0).
   north:
     params: {corner: location, far: location, away: location, signal: signal, crosswalk: region, lane: 0}
-    locals: {onward: 0, following: 0, walk_seen: -1e6, walk_on: -1e6, hurry: 0, length: 0, longest: 0, period: 0}
+    locals: {onward: 0, following: 0, walk_seen: -1e6, walk_on: -1e6, hurry: 0, length: 0, longest: 0, period: 0, crowd_was: 1}
     # Heading north, a point 2.5 m ahead on the way from the far corner to the end (as `walk_to`'s
     # legs do): straight at the end, a crowd at the corner could push it past the building's corner,
     # where the building stood between it and the point (stuck for good: dense seed 8 at 138 s).
