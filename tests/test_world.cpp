@@ -91,7 +91,7 @@ TEST_CASE("ground type is the topmost region and nearest ground respects type ma
   CHECK_FALSE(w.nearest_ground({5, 5}, 1ull << 1, 2.0).has_value());
 }
 
-TEST_CASE("signal_at answers region_at's region's signal everywhere, without a polygon test far from signals") {
+TEST_CASE("signalised_region_at answers region_at's region where it has a signal, without a polygon test far from signals") {
   World w;
   w.ground_types = {{"sidewalk", 1.0, false}, {"street", 0.3, true}, {"crosswalk", 1.0, false}};
   w.signals = {"ns", "ew"};
@@ -101,17 +101,17 @@ TEST_CASE("signal_at answers region_at's region's signal everywhere, without a p
   // An unsignalised region drawn over half of a crosswalk: topmost there, so no signal.
   w.regions.push_back({"puddle", 1, {{10, -2}, {11.5, -2}, {11.5, 0}, {10, 0}}});
   w.finalize(4.0);
-  CHECK(w.signal_at({12, 1}) == 0);
-  CHECK(w.signal_at({-11, 0}) == 1);
-  CHECK(w.signal_at({10.5, -1}) == -1);  // the puddle
-  CHECK(w.signal_at({0, 0}) == -1);      // the street
-  CHECK(w.signal_at({-28, 20}) == -1);   // a sidewalk cell listing no signalised region
+  CHECK(w.signalised_region_at({12, 1}) == 1);
+  CHECK(w.signalised_region_at({-11, 0}) == 2);
+  CHECK(w.signalised_region_at({10.5, -1}) == -1);  // the puddle
+  CHECK(w.signalised_region_at({0, 0}) == -1);      // the street
+  CHECK(w.signalised_region_at({-28, 20}) == -1);   // a sidewalk cell listing no signalised region
   int mismatches = 0, signalised = 0;
   for (double x = -35; x <= 35; x += 0.125)
     for (double y = -6; y <= 6; y += 0.125) {
       const int r = w.region_at({x, y});
-      const int want = r >= 0 ? w.regions[r].signal : -1;
-      mismatches += w.signal_at({x, y}) != want;
+      const int want = r >= 0 && w.regions[r].signal >= 0 ? r : -1;
+      mismatches += w.signalised_region_at({x, y}) != want;
       signalised += want >= 0;
     }
   CHECK(mismatches == 0);

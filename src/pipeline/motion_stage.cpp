@@ -160,8 +160,8 @@ void Simulation::move_vehicles() {
 // steady DON'T WALK it is a red crossing. Flashing DON'T WALK is the clearance interval: people
 // already committed may still be stepping on, so it does not count.
 void Simulation::count_crossing(std::uint32_t a, const Vec2& foot, MotionTally& tally) const {
-  const int r = world_.region_at(foot);
-  if (r < 0 || world_.regions[r].signal < 0) return;
+  const int r = world_.signalised_region_at(foot);
+  if (r < 0) return;
   const auto& poly = world_.regions[r].polygon;
   const std::uint8_t f = agents_.forward[a];
   // Called before the feet move: with either foot already on the crosswalk, the agent is on it.

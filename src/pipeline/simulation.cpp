@@ -336,8 +336,8 @@ void Simulation::measure_red_stays(const Snapshot& s) {
     for (std::size_t k = begin; k != end; ++k) {
       const std::uint32_t a = order[k];
       if (a >= agents_.size() || !s.active[a]) continue;
-      const int signal = world_.signal_at(s.location[a]);
-      const bool red = signal >= 0 && signals_[signal].head == patnet::Head::DontWalk;
+      const int r = world_.signalised_region_at(s.location[a]);
+      const bool red = r >= 0 && signals_[world_.regions[r].signal].head == patnet::Head::DontWalk;
       red_stay_[a] = red ? red_stay_[a] + 1 : 0;
     }
   });

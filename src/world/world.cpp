@@ -73,11 +73,11 @@ int World::region_at(const Vec2& p) const {
   return best;
 }
 
-int World::signal_at(const Vec2& p) const {
+int World::signalised_region_at(const Vec2& p) const {
   // region_at only ever answers a region listed in p's cell.
   if (signalised_cells_.empty() || !signalised_cells_[region_grid_.cell_index(p)]) return -1;
   const int r = region_at(p);
-  return r >= 0 ? regions[r].signal : -1;
+  return r >= 0 && regions[r].signal >= 0 ? r : -1;
 }
 
 int World::ground_at(const Vec2& p) const { return ground_of(region_at(p)); }

@@ -31,16 +31,12 @@ class UniformGrid {
     const auto [x0, y0] = cell_of(box.lo);
     const auto [x1, y1] = cell_of(box.hi);
     for (int y = y0; y <= y1; ++y)
-      for (int x = x0; x <= x1; ++x) {
-        const std::size_t c = static_cast<std::size_t>(y) * nx_ + x;
-        for (std::uint32_t k = cell_start_[c]; k < cell_start_[c + 1]; ++k) f(items_[k]);
-      }
+      for (int x = x0; x <= x1; ++x) for_each_in_cell(static_cast<std::size_t>(y) * nx_ + x, f);
   }
 
-  // The items of cell c (cell_index's): those a query at any point of that cell visits.
+  // The items of cell c < cells() (cell_index's): those a query at any point of that cell visits.
   template <class F>
   void for_each_in_cell(std::size_t c, F&& f) const {
-    if (c + 1 >= cell_start_.size()) return;
     for (std::uint32_t k = cell_start_[c]; k < cell_start_[c + 1]; ++k) f(items_[k]);
   }
   std::size_t cells() const { return cell_start_.empty() ? 0 : cell_start_.size() - 1; }

@@ -82,10 +82,10 @@ class World {
   const Aabb& bounds() const { return bounds_; }
   int ground_at(const Vec2& p) const;  // ground type index of the topmost region containing p
   int region_at(const Vec2& p) const;  // the topmost region containing p, -1 for none
-  // The signal of region_at(p), -1 for none or an unsignalised region. Most of a city lies in no
+  // region_at(p) where that region has a signal (a crosswalk), else -1. Most of a city lies in no
   // signalised region's grid cell, and those points are answered without a polygon test (the
-  // red-stay measure asks it of every agent every frame).
-  int signal_at(const Vec2& p) const;
+  // red-stay measure asks it of every agent every frame, the crossing count of every footstep).
+  int signalised_region_at(const Vec2& p) const;
   double navigability_at(const Vec2& p) const { return ground_types[ground_at(p)].navigability; }
   // The ground type of region r (region_at's answer): the default ground outside every region.
   int ground_of(int r) const { return r < 0 ? default_ground : regions[r].type; }
@@ -135,7 +135,7 @@ class World {
   // Per region, the box around its polygon, a micrometre wider than rounding could ever matter:
   // a point outside it is in no polygon, and farther from it than from the polygon.
   std::vector<Aabb> region_boxes_;
-  // Per cell of region_grid_: does it list a region with a signal (signal_at)?
+  // Per cell of region_grid_: does it list a region with a signal (signalised_region_at)?
   std::vector<std::uint8_t> signalised_cells_;
   NameIndex location_names_, obstacle_names_, region_names_, signal_names_;
 };
