@@ -346,3 +346,43 @@ TEST_CASE("a decision's line and terrain sensors look only as far as their avoid
   decision.evaluate(params.data(), far, ctx);
   CHECK(decision.outputs(road)[0] == 1.0);
 }
+
+TEST_CASE("a line and a terrain sensor's reach is the decision's own: one block rewritten between decisions") {
+  // NetEvaluator keeps each sensor's reach (its avoid nodes' largest t_d) per parameter block, and
+  // decide_step gathers every agent's block into the same buffer: the next decision's reach must
+  // come from the buffer as rewritten, not from the last agent's values.
+  World world;
+  world.obstacles.push_back({"f1", Segment{{-5, -1}, {5, -1}}, 0, true});
+  world.ground_types = {{"sidewalk"}, {"street"}};  // sidewalk where no region lies
+  world.regions.push_back({"road", 1, {{-5, -3}, {5, -3}, {5, -2}, {-5, -2}}});
+  world.finalize();
+  const NetTemplate net = NetTemplate::build(
+      "w", {{"goal", NodeKind::LocationSensor, {}, false, 0},
+            {"seek", NodeKind::Attract, {"goal"}, false, 0},
+            {"road", NodeKind::TerrainSensor, {}, false, 1ull << 1},
+            {"avoid_road", NodeKind::Avoid, {"road"}, false, 0},
+            {"facades", NodeKind::LineSensor, {}, false, 1ull << 0},
+            {"avoid_facades", NodeKind::Avoid, {"facades"}, false, 0},
+            {"walk", NodeKind::Walk, {"seek", "avoid_road", "avoid_facades"}, false, 0}});
+  std::vector<double> block{net.defaults().begin(), net.defaults().end()};
+  block[net.find_param("goal", "x")] = 4;
+  block[net.find_param("road", "range")] = 2.0;
+  const Snapshot snap = test::standing({{100, 100}});
+  const std::vector<std::uint32_t> none, obstacles{0};
+  const SenseContext ctx{world, snap, none, obstacles, 0, 0.25};
+  const Pose pose{{0, 0}, -0.3, {0.2, -0.05}};  // 0.95 m from the facade, 2 m from the road
+  NetEvaluator ev(net);
+  std::vector<double> energies;
+  for (const double td : {0.5, 1.5, 0.5}) {  // seen only with the longer reach, then not again
+    block[net.find_param("avoid_road", "t_d")] = td;
+    block[net.find_param("avoid_facades", "t_d")] = td;
+    const NetEvaluator::DecisionInputs inputs = ev.decision_inputs(block.data());
+    const double e = ev.energy_within(inputs, pose, ctx, 1e9);
+    NetEvaluator fresh(net);
+    const double expected = fresh.energy(block.data(), pose, ctx);
+    CHECK(std::memcmp(&e, &expected, sizeof e) == 0);
+    energies.push_back(e);
+  }
+  CHECK(energies[1] > energies[0]);  // the facade (and road) within reach added energy
+  CHECK(energies[2] == energies[0]);
+}

@@ -332,6 +332,7 @@ NetEvaluator::NetEvaluator(const NetTemplate& net)
                                 c.param_offset + bound});
       }
   sensed_.assign(nodes.size(), 0);
+  reach_.assign(nodes.size(), Reach{});
 
   readers_begin_.push_back(0);
   for (std::size_t i = 0; i < nodes.size(); ++i) {
@@ -350,12 +351,16 @@ NetEvaluator::NetEvaluator(const NetTemplate& net)
   }
 }
 
-double NetEvaluator::avoid_reach(std::size_t node, const double* params) const {
+const NetEvaluator::Reach& NetEvaluator::avoid_reach(std::size_t node, const double* params) {
+  static constexpr Reach kEverywhere{0, kInf, kInf};
   const std::uint32_t b = avoid_td_begin_[node], e = avoid_td_begin_[node + 1];
-  if (!decision_ || b == e) return kInf;
+  if (!decision_ || b == e) return kEverywhere;
+  Reach& r = reach_[node];
+  if (r.block == blocks_) return r;
   double reach = params[avoid_td_[b]];
   for (std::uint32_t k = b + 1; k < e; ++k) reach = std::max(reach, params[avoid_td_[k]]);
-  return reach;
+  r = {blocks_, reach, reach == kInf ? kInf : std::nextafter(reach, kInf)};
+  return r;
 }
 
 bool NetEvaluator::idle(std::size_t node, const double* params) const {
@@ -367,6 +372,11 @@ bool NetEvaluator::idle(std::size_t node, const double* params) const {
 }
 
 double NetEvaluator::energy(const double* params, const Pose& pose, const SenseContext& ctx) {
+  ++blocks_;  // any block: nothing cached for the last one holds
+  return full_energy(params, pose, ctx);
+}
+
+double NetEvaluator::full_energy(const double* params, const Pose& pose, const SenseContext& ctx) {
   decision_ = true;
   run_levels(params, pose, ctx, true);
   return emitted_[net_->walk_node() * kNodeOutputs];
@@ -379,6 +389,7 @@ double NetEvaluator::energy_within(const double* params, const Pose& pose, const
 
 NetEvaluator::DecisionInputs NetEvaluator::decision_inputs(const double* params) {
   if (++serial_ == 0) serial_ = 1;  // 0 is no decision's
+  ++blocks_;
   bound_inputs_.clear();
   shortcut_ = !walk_inputs_.empty();
   for (const WalkInput& w : walk_inputs_) shortcut_ = shortcut_ && params[w.weight] >= 0;
@@ -400,7 +411,7 @@ double NetEvaluator::energy_within(const DecisionInputs& decision, const Pose& p
                                    double bound) {
   if (decision.serial != serial_) return energy_within(decision.params, pose, ctx, bound);
   const double* params = decision.params;
-  if (!shortcut_ || !(bound >= 0)) return energy(params, pose, ctx);
+  if (!shortcut_ || !(bound >= 0)) return full_energy(params, pose, ctx);
   // The inputs' energies summed in this order may round differently from the walk node's sum in
   // link order, by far less than this: above it, the walk node's sum is above `bound` too. An
   // infinite bound (a decision's first candidate) cuts nothing short: the walk node sums every
@@ -532,8 +543,7 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
     case NodeKind::LineSensor: {
       if (n.mask != 0) {  // the nearest perceived segment of the sensed classes (building edges)
         std::optional<Percept> best;
-        const double reach = avoid_reach(node, params);
-        const double beyond = reach == kInf ? kInf : std::nextafter(reach, kInf);  // d ≤ t_d is seen
+        const double beyond = avoid_reach(node, params).beyond;  // d ≤ t_d is seen
         for (const std::uint32_t o : ctx.obstacles) {
           const Obstacle& ob = ctx.world.obstacles[o];
           const auto* seg = std::get_if<Segment>(&ob.shape);
@@ -554,7 +564,7 @@ void NetEvaluator::emit(std::size_t node, const double* params, const Pose& pose
       break;
     }
     case NodeKind::TerrainSensor: {
-      const double range = std::min(p[terrain_p::Range], avoid_reach(node, params));
+      const double range = std::min(p[terrain_p::Range], avoid_reach(node, params).reach);
       const int except = static_cast<int>(p[terrain_p::Except]);
       if (ctx.self_state && (pose.forward_foot - ctx.self_state->planted).squaredNorm() <= kTerrainReach * kTerrainReach &&
           !terrain_near(node, ctx, range, except)) {

@@ -182,7 +182,17 @@ class NetEvaluator {
   // and terrain sensors need not look farther than the largest (avoid_reach): the energies are
   // the same bit for bit, the sensor's own outputs not (evaluate() still looks as far as asked).
   std::vector<std::uint32_t> avoid_td_begin_, avoid_td_;
-  double avoid_reach(std::size_t node, const double* params) const;
+  // A sensor's reach and the next double above it, per node: they depend only on the parameter
+  // block, so they are worked out once per block (`blocks_`, counted by decision_inputs() and each
+  // energy() from outside), not at every candidate (2% of a frame's instructions).
+  struct Reach {
+    std::uint64_t block = ~std::uint64_t{0};  // none yet
+    double reach = 0, beyond = 0;
+  };
+  std::vector<Reach> reach_;
+  std::uint64_t blocks_ = 0;
+  const Reach& avoid_reach(std::size_t node, const double* params);
+  double full_energy(const double* params, const Pose& pose, const SenseContext& ctx);
   // Set by each entry point: energy() and energy_within() ask only for the energy, evaluate() and
   // tick() for every output.
   bool decision_ = false;
