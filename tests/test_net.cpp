@@ -370,10 +370,11 @@ TEST_CASE("a line and a terrain sensor's reach is the decision's own: one block 
   const Snapshot snap = test::standing({{100, 100}});
   const std::vector<std::uint32_t> none, obstacles{0};
   const SenseContext ctx{world, snap, none, obstacles, 0, 0.25};
-  const Pose pose{{0, 0}, -0.3, {0.2, -0.05}};  // 0.95 m from the facade, 2 m from the road
+  const Pose pose{{0, 0}, -0.3, {0.2, -0.05}};  // the facade 1 m away, the road 1.95 m
+  const std::size_t road = net.find_node("road"), facades = net.find_node("facades");
   NetEvaluator ev(net);
   std::vector<double> energies;
-  for (const double td : {0.5, 1.5, 0.5}) {  // seen only with the longer reach, then not again
+  for (const double td : {0.5, 2.5, 0.5}) {  // both seen only with the longer reach, then not again
     block[net.find_param("avoid_road", "t_d")] = td;
     block[net.find_param("avoid_facades", "t_d")] = td;
     const NetEvaluator::DecisionInputs inputs = ev.decision_inputs(block.data());
@@ -381,8 +382,10 @@ TEST_CASE("a line and a terrain sensor's reach is the decision's own: one block 
     NetEvaluator fresh(net);
     const double expected = fresh.energy(block.data(), pose, ctx);
     CHECK(std::memcmp(&e, &expected, sizeof e) == 0);
+    CHECK(ev.outputs(road)[0] == (td > 2 ? 1.0 : 0.0));
+    CHECK(ev.outputs(facades)[0] == (td > 2 ? 1.0 : 0.0));
     energies.push_back(e);
   }
-  CHECK(energies[1] > energies[0]);  // the facade (and road) within reach added energy
+  CHECK(energies[1] > energies[0]);  // what came within reach added energy
   CHECK(energies[2] == energies[0]);
 }
