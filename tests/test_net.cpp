@@ -59,6 +59,19 @@ bool bit_identical(const std::vector<double>& a, const std::vector<double>& b) {
   return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
 }
 
+// A walker drawn to a goal, avoiding a street (terrain type 1) and facades (class 0): the net of
+// the line and terrain sensors' reach tests.
+NetTemplate seek_past_road_and_facades() {
+  return NetTemplate::build(
+      "w", {{"goal", NodeKind::LocationSensor, {}, false, 0},
+            {"seek", NodeKind::Attract, {"goal"}, false, 0},
+            {"road", NodeKind::TerrainSensor, {}, false, 1ull << 1},
+            {"avoid_road", NodeKind::Avoid, {"road"}, false, 0},
+            {"facades", NodeKind::LineSensor, {}, false, 1ull << 0},
+            {"avoid_facades", NodeKind::Avoid, {"facades"}, false, 0},
+            {"walk", NodeKind::Walk, {"seek", "avoid_road", "avoid_facades"}, false, 0}});
+}
+
 }  // namespace
 
 TEST_CASE("shuffling node evaluation order leaves every output bit-identical") {
@@ -300,14 +313,7 @@ TEST_CASE("a decision's line and terrain sensors look only as far as their avoid
   world.obstacles.push_back({"f1", Segment{{-5, -3}, {5, -3}}, 0, true});
   world.obstacles.push_back({"f2", Segment{{3, -6}, {3, -2}}, 0, true});
   world.finalize();
-  const NetTemplate net = NetTemplate::build(
-      "w", {{"goal", NodeKind::LocationSensor, {}, false, 0},
-            {"seek", NodeKind::Attract, {"goal"}, false, 0},
-            {"road", NodeKind::TerrainSensor, {}, false, 1ull << 1},
-            {"avoid_road", NodeKind::Avoid, {"road"}, false, 0},
-            {"facades", NodeKind::LineSensor, {}, false, 1ull << 0},
-            {"avoid_facades", NodeKind::Avoid, {"facades"}, false, 0},
-            {"walk", NodeKind::Walk, {"seek", "avoid_road", "avoid_facades"}, false, 0}});
+  const NetTemplate net = seek_past_road_and_facades();
   std::vector<double> params{net.defaults().begin(), net.defaults().end()};
   params[net.find_param("goal", "x")] = 8;
   params[net.find_param("goal", "y")] = -1;
@@ -356,14 +362,7 @@ TEST_CASE("a line and a terrain sensor's reach is the decision's own: one block 
   world.ground_types = {{"sidewalk"}, {"street"}};  // sidewalk where no region lies
   world.regions.push_back({"road", 1, {{-5, -3}, {5, -3}, {5, -2}, {-5, -2}}});
   world.finalize();
-  const NetTemplate net = NetTemplate::build(
-      "w", {{"goal", NodeKind::LocationSensor, {}, false, 0},
-            {"seek", NodeKind::Attract, {"goal"}, false, 0},
-            {"road", NodeKind::TerrainSensor, {}, false, 1ull << 1},
-            {"avoid_road", NodeKind::Avoid, {"road"}, false, 0},
-            {"facades", NodeKind::LineSensor, {}, false, 1ull << 0},
-            {"avoid_facades", NodeKind::Avoid, {"facades"}, false, 0},
-            {"walk", NodeKind::Walk, {"seek", "avoid_road", "avoid_facades"}, false, 0}});
+  const NetTemplate net = seek_past_road_and_facades();
   std::vector<double> block{net.defaults().begin(), net.defaults().end()};
   block[net.find_param("goal", "x")] = 4;
   block[net.find_param("road", "range")] = 2.0;
